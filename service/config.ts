@@ -1,0 +1,103 @@
+// Configuration from the environment, checked once at start-up with every problem reported at once.
+import path from "node:path";
+
+export type Revision = "A" | "B";
+
+/** CAIP-2 network of each revision (spec: "Two revisions of the service catalog"). */
+export const REVISION_NETWORK: Record<Revision, `eip155:${number}`> = {
+  A: "eip155:84532",
+  B: "eip155:8453",
+};
+
+export interface Config {
+  revision: Revision;
+  network: `eip155:${number}`;
+  host: string;
+  port: number;
+  /** Set in production; absent → the embedded devnet runs chain, token and facilitator. */
+  facilitatorUrl?: string;
+  /** Set in production; on the devnet a dev account receives. */
+  payTo?: `0x${string}`;
+  /** Public base URL used in payment terms and OpenAPI `servers` (behind a proxy). */
+  publicUrl?: string;
+  /** Key the service pays /demo purchases with in production (devnet: the devnet payer). */
+  demoPayerKey?: `0x${string}`;
+  /** Root of built artifacts (`<family>/current` pointers below it). */
+  artifactsDir: string;
+  /** Where the devnet file and compiled contracts go. */
+  home: string;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join("\n  - ")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const KEY = /^0x[0-9a-fA-F]{64}$/;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "silent"] as const;
+
+/** Reads and checks the environment; throws ConfigError listing every problem found. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const revision = (env.GEO402_REVISION ?? "B").toUpperCase();
+  if (revision !== "A" && revision !== "B") problems.push(`GEO402_REVISION must be A or B, got "${env.GEO402_REVISION}"`);
+  const rev: Revision = revision === "A" ? "A" : "B";
+  const network = REVISION_NETWORK[rev];
+  if (env.NETWORK && env.NETWORK !== network) {
+    problems.push(`NETWORK "${env.NETWORK}" does not match revision ${rev}, which settles on ${network}`);
+  }
+  const port = env.PORT === undefined || env.PORT === "" ? 4020 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be an integer 0..65535, got "${env.PORT}"`);
+  const host = env.HOST || "127.0.0.1";
+
+  let facilitatorUrl: string | undefined;
+  if (env.FACILITATOR_URL) {
+    try {
+      const u = new URL(env.FACILITATOR_URL);
+      if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error("scheme");
+      facilitatorUrl = env.FACILITATOR_URL.replace(/\/+$/, "");
+    } catch {
+      problems.push(`FACILITATOR_URL must be an http(s) URL, got "${env.FACILITATOR_URL}"`);
+    }
+  }
+  const payTo = env.PAY_TO;
+  if (payTo !== undefined && !ADDRESS.test(payTo)) problems.push(`PAY_TO must be a 0x-prefixed 20-byte address, got "${payTo}"`);
+  if (env.FACILITATOR_URL && !payTo) problems.push("PAY_TO is required when FACILITATOR_URL is set");
+  if (payTo && !env.FACILITATOR_URL) problems.push("FACILITATOR_URL is required when PAY_TO is set (without both, the devnet runs)");
+
+  const demoKey = env.GEO402_DEMO_PAYER_KEY;
+  if (demoKey !== undefined && !KEY.test(demoKey)) problems.push("GEO402_DEMO_PAYER_KEY must be a 0x-prefixed 32-byte hex key");
+
+  let publicUrl: string | undefined;
+  if (env.GEO402_PUBLIC_URL) {
+    try {
+      new URL(env.GEO402_PUBLIC_URL);
+      publicUrl = env.GEO402_PUBLIC_URL.replace(/\/+$/, "");
+    } catch {
+      problems.push(`GEO402_PUBLIC_URL must be a URL, got "${env.GEO402_PUBLIC_URL}"`);
+    }
+  }
+  const logLevel = (env.LOG_LEVEL ?? "info") as Config["logLevel"];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    revision: rev,
+    network,
+    host,
+    port,
+    ...(facilitatorUrl ? { facilitatorUrl } : {}),
+    ...(payTo ? { payTo: payTo as `0x${string}` } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(demoKey ? { demoPayerKey: demoKey as `0x${string}` } : {}),
+    artifactsDir: path.resolve(cwd, env.GEO402_ARTIFACTS || "artifacts"),
+    home: path.resolve(cwd, env.GEO402_HOME || ".geo402"),
+    logLevel,
+  };
+}

@@ -1,0 +1,72 @@
+// The shape of one catalog entry and of the handlers it points to.
+import type { FastifyBaseLogger } from "fastify";
+import type { Config, Revision } from "./config.ts";
+import type { DataRegistry } from "./data/registry.ts";
+
+export type HttpMethod = "GET" | "POST";
+
+/** One published limit of a route (the spec's Limits table), advertised in `x-limits`. */
+export interface RouteLimit {
+  name: string;
+  max: number;
+  unit: string;
+  detail: string;
+}
+
+/** What the payment layer settles with; also shown by GET / and OpenAPI `x-payment`. */
+export interface PaymentTerms {
+  network: `eip155:${number}`;
+  asset: `0x${string}`;
+  /** EIP-712 domain of the token (name, version), sent as `extra` in the terms. */
+  assetName: string;
+  assetVersion: string;
+  payTo: `0x${string}`;
+  facilitatorUrl: string;
+}
+
+/** Everything a handler may use; passed in, never imported as a global. */
+export interface RouteContext {
+  config: Config;
+  terms: PaymentTerms;
+  catalog: readonly CatalogEntry[];
+  data: DataRegistry;
+  log: FastifyBaseLogger;
+  /** Base URL of this service as callers see it (for links in answers). */
+  baseUrl: string;
+}
+
+/** Validated input of a request: the parsed JSON body and the coerced query. */
+export interface RouteInput {
+  body: unknown;
+  query: Record<string, unknown>;
+}
+
+/**
+ * A handler answers with the 200 JSON body, or throws ApiError for every refusal.
+ * It never touches the reply: payment, status codes and error bodies belong to the app.
+ */
+export type RouteHandler = (input: RouteInput, ctx: RouteContext) => Promise<object> | object;
+
+export interface CatalogEntry {
+  method: HttpMethod;
+  /** Path as registered, e.g. `/v1/hello`. */
+  path: string;
+  /** Dollars as a decimal string with at most 6 places; "0" for free routes. */
+  price: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  /** Schema file names under `schemas/` (without `.json`). */
+  schemas: { body?: string; query?: string; response: string };
+  limits: RouteLimit[];
+  /** An example request, used in OpenAPI and the discovery extension. */
+  example: { body?: unknown; query?: Record<string, string> };
+  /** Revisions that list this route. */
+  revisions: readonly Revision[];
+  /** Artifact families the route reads; when one is missing the route answers 503 data_unavailable. */
+  families?: readonly string[];
+  handler: RouteHandler;
+}
+
+export const isFree = (e: CatalogEntry): boolean => e.price === "0";
+export const routeKey = (e: Pick<CatalogEntry, "method" | "path">): string => `${e.method} ${e.path}`;
