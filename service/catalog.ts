@@ -1,8 +1,10 @@
+// THE route table. Registration, prices charged, GET /, GET /openapi.json and the discovery
 // extension all come from this one array. Each route group adds its entries here.
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
 import { helloEntries } from "./routes/hello.ts";
 
+export const CATALOG: readonly CatalogEntry[] = [...helloEntries];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {
