@@ -43,10 +43,12 @@ export const ERROR_TABLE = {
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
-/** A limit crossed: `{name, max, unit, actual}` as in the route's published limits. */
+/** A limit crossed: `{name, max, min?, unit, actual}` as in the route's published limits. */
 export interface LimitDetail {
   name: string;
   max: number;
+  /** Lower bound, for limits that are ranges (buffer distance and steps, simplify tolerances). */
+  min?: number;
   unit: string;
   actual?: number;
 }
