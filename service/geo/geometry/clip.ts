@@ -1,8 +1,10 @@
 // Polygon boolean operations through polyclip-ts (a sweep line in exact decimal arithmetic).
 // polyclip-ts's snapping precision is a module-wide setting, so every call sets it and restores
 // exact mode afterwards. A call that fails to assemble its output rings (a known polyclip-ts
-// fault on nearly coincident edges) is retried with snapping at growing tolerances.
+// fault on nearly coincident edges) is retried with snapping at growing tolerances; when every
+// attempt fails the request is refused with clipping_failed (422, nothing charged).
 import { type Geom, difference, intersection, setPrecision, union } from "polyclip-ts";
+import { ApiError } from "../../errors.ts";
 
 export type Ring = [number, number][];
 export type Poly = Ring[];
@@ -13,13 +15,6 @@ const OPS = { union, intersection, difference } as const;
 
 /** Snapping tolerances tried after exact mode, relative to the largest coordinate magnitude. */
 const RELATIVE_PRECISIONS = [1e-14, 1e-12, 1e-10, 1e-8] as const;
-
-export class ClipFailure extends Error {
-  constructor(readonly attempts: string[]) {
-    super(`polygon clipping failed at every precision: ${attempts.join("; ")}`);
-    this.name = "ClipFailure";
-  }
-}
 
 export interface ClipResult {
   polygons: MultiPoly;
@@ -57,5 +52,5 @@ export function clip(op: ClipOp, subject: MultiPoly, ...others: MultiPoly[]): Cl
     const r = run(rel * scale);
     if (r) return { polygons: r, snapped: rel * scale };
   }
-  throw new ClipFailure(attempts);
+  throw new ApiError("clipping_failed", { field: "geojson", path: "$.geojson", attempts });
 }

@@ -19,10 +19,19 @@ export interface PlaneBuffer {
   snapped: number | null;
 }
 
+/** Input coordinates are rounded to this grid (metres) so that nearly coincident vertices meet. */
+export const PLANE_GRID = 1e-7;
+const snap = (p: XY): XY => [Math.round(p[0] / PLANE_GRID) * PLANE_GRID, Math.round(p[1] / PLANE_GRID) * PLANE_GRID];
+
 const ccw = (ring: XY[]): XY[] => (signedArea2(ring) < 0 ? [...ring].reverse() : ring);
 const isRing = (ring: XY[]) => dedupe(ring).length >= 4 && signedArea2(ring) !== 0;
 
-export function planarBuffer(g: PlaneGeometry, d: number, steps: number): PlaneBuffer {
+export function planarBuffer(input: PlaneGeometry, d: number, steps: number): PlaneBuffer {
+  const g: PlaneGeometry = {
+    points: input.points.map(snap),
+    paths: input.paths.map((p) => p.map(snap)),
+    polygons: input.polygons.map((rings) => rings.map((r) => r.map(snap))),
+  };
   let snapped: number | null = null;
   const run = (...args: Parameters<typeof clip>): MultiPoly => {
     const r = clip(...args);
