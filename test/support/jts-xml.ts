@@ -41,7 +41,9 @@ export function readJtsFile(file: string): JtsCase[] {
     const b = text(body, "b");
     const tests: JtsTest[] = [];
     for (const t of body.matchAll(/<op\s+([^>]*)>([\s\S]*?)<\/op>/g)) {
-      const attrs = Object.fromEntries([...(t[1] as string).matchAll(/(\w+)\s*=\s*"([^"]*)"/g)].map((x) => [x[1], x[2]]));
+      const attrs = Object.fromEntries(
+        [...(t[1] as string).matchAll(/(\w+)\s*=\s*"([^"]*)"/g)].map((x) => [x[1], x[2]]),
+      );
       const args = [attrs.arg1, attrs.arg2, attrs.arg3].filter((x): x is string => x !== undefined);
       tests.push({ op: String(attrs.name), args, expected: (t[2] as string).trim() });
     }
@@ -168,7 +170,9 @@ function parseWkb(hex: string): Geom {
     };
     const raw = u32();
     const iso = Math.floor((raw & 0xffff) / 1000);
-    const extra = ((raw & 0x80000000) !== 0 || iso === 1 || iso === 3 ? 1 : 0) + ((raw & 0x40000000) !== 0 || iso >= 2 ? 1 : 0);
+    const extra =
+      ((raw & 0x80000000) !== 0 || iso === 1 || iso === 3 ? 1 : 0) +
+      ((raw & 0x40000000) !== 0 || iso >= 2 ? 1 : 0);
     if ((raw & 0x20000000) !== 0) u32(); // EWKB SRID
     const type = (raw & 0xffff) % 1000;
     const coord = (): Coord => {
@@ -189,11 +193,20 @@ function parseWkb(hex: string): Geom {
       case 3:
         return { type: "Polygon", coordinates: poly() };
       case 4:
-        return { type: "MultiPoint", coordinates: many().map((g) => (g as { coordinates: Coord }).coordinates) };
+        return {
+          type: "MultiPoint",
+          coordinates: many().map((g) => (g as { coordinates: Coord }).coordinates),
+        };
       case 5:
-        return { type: "MultiLineString", coordinates: many().map((g) => (g as { coordinates: Coord[] }).coordinates) };
+        return {
+          type: "MultiLineString",
+          coordinates: many().map((g) => (g as { coordinates: Coord[] }).coordinates),
+        };
       case 6:
-        return { type: "MultiPolygon", coordinates: many().map((g) => (g as { coordinates: Coord[][] }).coordinates) };
+        return {
+          type: "MultiPolygon",
+          coordinates: many().map((g) => (g as { coordinates: Coord[][] }).coordinates),
+        };
       case 7:
         return { type: "GeometryCollection", geometries: many() };
       default:
@@ -205,7 +218,9 @@ function parseWkb(hex: string): Geom {
 
 /** Polygons without their empty rings; a polygon whose exterior is empty is dropped. */
 function nonEmpty(polys: Coord[][][]): Coord[][][] {
-  return polys.map((p) => p.filter((r) => r.length > 0)).filter((p) => p.length > 0 && (p[0] as Coord[]).length > 0);
+  return polys
+    .map((p) => p.filter((r) => r.length > 0))
+    .filter((p) => p.length > 0 && (p[0] as Coord[]).length > 0);
 }
 
 /** The polygons of a geometry when it is polygonal (empty parts dropped); null when it is not. */

@@ -17,14 +17,18 @@ export interface OutputCollection {
 }
 
 /** `geometries[i]` answers `doc.items[i]`. */
-export function shapeAnswer(doc: InputDocument, geometries: (OutputGeometry | null)[]): OutputFeature | OutputCollection {
+export function shapeAnswer(
+  doc: InputDocument,
+  geometries: (OutputGeometry | null)[],
+): OutputFeature | OutputCollection {
   const features = doc.items.map((item, i): OutputFeature => {
     const f: OutputFeature = {
       type: "Feature",
       properties: item.feature ? item.feature.properties : {},
       geometry: geometries[i] ?? null,
     };
-    if (item.feature?.id !== undefined) return { type: "Feature", id: item.feature.id, properties: f.properties, geometry: f.geometry };
+    if (item.feature?.id !== undefined)
+      return { type: "Feature", id: item.feature.id, properties: f.properties, geometry: f.geometry };
     return f;
   });
   const only = features[0];

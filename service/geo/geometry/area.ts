@@ -1,5 +1,5 @@
 // POST /v1/geometry/area: ellipsoidal (WGS 84) area of every polygon in the document.
-import { polygonArea, hasLongEdge, signedRingArea } from "./ellipsoidal-area.ts";
+import { hasLongEdge, polygonArea, signedRingArea } from "./ellipsoidal-area.ts";
 import { type InputDocument, polygonsOf, readGeoJson } from "./geojson-input.ts";
 import { MEASURE_POSITIONS } from "./limits.ts";
 
@@ -28,7 +28,8 @@ export function areaOf(doc: InputDocument): { squareMeters: number; notes: strin
     }
   }
   if (polygons === 0) notes.push("No polygon in the input: points and lines have no area.");
-  if (clamped > 0) notes.push(`${clamped} polygon(s) have holes larger than their exterior ring and count as zero.`);
+  if (clamped > 0)
+    notes.push(`${clamped} polygon(s) have holes larger than their exterior ring and count as zero.`);
   if (longEdges) {
     notes.push(
       "An edge spans more than 180° of longitude; edges are straight in longitude/latitude, so it runs the long way round (RFC 7946 asks for geometries cut at the antimeridian).",

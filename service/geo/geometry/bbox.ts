@@ -1,7 +1,14 @@
 // POST /v1/geometry/bbox: naive per-axis extent of every position, with a flag for geometries
 // that span the antimeridian (an edge longer than 180° of longitude, or positions on both ±180).
 import { ApiError } from "../../errors.ts";
-import { type Geometry, type Position, linesOf, polygonsOf, positionsOf, readGeoJson } from "./geojson-input.ts";
+import {
+  type Geometry,
+  linesOf,
+  type Position,
+  polygonsOf,
+  positionsOf,
+  readGeoJson,
+} from "./geojson-input.ts";
 import { MEASURE_POSITIONS } from "./limits.ts";
 
 export interface BboxAnswer {
@@ -40,14 +47,23 @@ export function bbox(body: { geojson: unknown }): BboxAnswer {
     longEdge ||= hasAntimeridianEdge(item.geometry);
   }
   if (minLon === Infinity) {
-    throw new ApiError("invalid_geometry", { field: "geojson", path: "$.geojson", reason: "the input holds no position" });
+    throw new ApiError("invalid_geometry", {
+      field: "geojson",
+      path: "$.geojson",
+      reason: "the input holds no position",
+    });
   }
   const bothSides = minLon === -180 && maxLon === 180;
   const crosses = longEdge || bothSides;
   const notes: string[] = [];
-  if (longEdge) notes.push("An edge spans more than 180° of longitude: it is read as crossing the antimeridian.");
-  if (bothSides && !longEdge) notes.push("The input reaches both -180 and 180: it is read as cut at the antimeridian.");
-  if (crosses) notes.push("The longitude range is the naive per-axis extent, so it covers the full width between the two sides.");
+  if (longEdge)
+    notes.push("An edge spans more than 180° of longitude: it is read as crossing the antimeridian.");
+  if (bothSides && !longEdge)
+    notes.push("The input reaches both -180 and 180: it is read as cut at the antimeridian.");
+  if (crosses)
+    notes.push(
+      "The longitude range is the naive per-axis extent, so it covers the full width between the two sides.",
+    );
   return {
     op: "bbox",
     inputVertices: doc.positions,

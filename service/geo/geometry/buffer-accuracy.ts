@@ -38,7 +38,12 @@ function offsetsOf(g: PlaneGeometry): Offset[] {
 }
 
 /** Error of at most `budget` offsets spread evenly over the geometry; null when there is nothing to measure. */
-export function measureOffsets(plane: LocalPlane, g: PlaneGeometry, distance: number, budget: number): OffsetError | null {
+export function measureOffsets(
+  plane: LocalPlane,
+  g: PlaneGeometry,
+  distance: number,
+  budget: number,
+): OffsetError | null {
   const d = Math.abs(distance);
   const all = offsetsOf(g);
   if (d === 0 || all.length === 0) return null;

@@ -3,11 +3,11 @@
 // Input edges are straight in lon/lat (RFC 7946), so they are followed in the plane to within a
 // tolerance; output edges likewise.
 import { ApiError } from "../../errors.ts";
-import { type OffsetError, chordError, measureOffsets } from "./buffer-accuracy.ts";
+import { chordError, measureOffsets, type OffsetError } from "./buffer-accuracy.ts";
 import { vertexMean } from "./centroid.ts";
 import type { MultiPoly } from "./clip.ts";
 import { MEAN_RADIUS } from "./ellipsoid.ts";
-import { type Geometry, type Position, linesOf, pointsOf, polygonsOf, positionsOf } from "./geojson-input.ts";
+import { type Geometry, linesOf, type Position, pointsOf, polygonsOf, positionsOf } from "./geojson-input.ts";
 import { type LocalPlane, localPlane } from "./local-plane.ts";
 import type { XY } from "./offset-curves.ts";
 import { type PlaneGeometry, planarBuffer } from "./planar-buffer.ts";
@@ -27,7 +27,16 @@ export interface GeometryBuffer {
 }
 
 /** Follows a straight lon/lat edge in the plane (as sent: an edge over 180° runs the long way). */
-function edgeInPlane(plane: LocalPlane, a: Position, b: Position, pa: XY, pb: XY, tol: number, depth: number, out: XY[]): void {
+function edgeInPlane(
+  plane: LocalPlane,
+  a: Position,
+  b: Position,
+  pa: XY,
+  pb: XY,
+  tol: number,
+  depth: number,
+  out: XY[],
+): void {
   if (depth >= MAX_DEPTH) return;
   const m: Position = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
   const pm = plane.forward(m[0], m[1]);
@@ -41,7 +50,16 @@ function pathInPlane(plane: LocalPlane, path: Position[], tol: number): XY[] {
   const pts = path.map((p) => plane.forward(p[0], p[1]));
   const out: XY[] = [pts[0] as XY];
   for (let i = 0; i + 1 < path.length; i++) {
-    edgeInPlane(plane, path[i] as Position, path[i + 1] as Position, pts[i] as XY, pts[i + 1] as XY, tol, 0, out);
+    edgeInPlane(
+      plane,
+      path[i] as Position,
+      path[i + 1] as Position,
+      pts[i] as XY,
+      pts[i + 1] as XY,
+      tol,
+      0,
+      out,
+    );
     out.push(pts[i + 1] as XY);
   }
   return out;
@@ -55,7 +73,13 @@ function hasLongEdge(paths: Position[][]): boolean {
 export const followTolerance = (distance: number, steps: number): number =>
   Math.max(1e-6, 0.1 * Math.abs(distance) * chordError(steps));
 
-export function bufferGeometry(g: Geometry, path: string, distance: number, steps: number, budget: number): GeometryBuffer {
+export function bufferGeometry(
+  g: Geometry,
+  path: string,
+  distance: number,
+  steps: number,
+  budget: number,
+): GeometryBuffer {
   const positions = [...positionsOf(g)];
   const centre = vertexMean(positions) ?? [positions[0]?.[0] ?? 0, positions[0]?.[1] ?? 0];
   const plane = localPlane(centre[0], centre[1]);
@@ -84,5 +108,11 @@ export function bufferGeometry(g: Geometry, path: string, distance: number, step
   if (positions.length === 0) return { polygons: [], radiusScale, error: null, snapped: null, longEdges };
   const planar = planarBuffer(pg, distance, steps);
   const polygons = planar.polygons.length > 0 ? planeToLonLat(plane, planar.polygons, tol, path) : [];
-  return { polygons, radiusScale, error: measureOffsets(plane, pg, distance, budget), snapped: planar.snapped, longEdges };
+  return {
+    polygons,
+    radiusScale,
+    error: measureOffsets(plane, pg, distance, budget),
+    snapped: planar.snapped,
+    longEdges,
+  };
 }

@@ -1,11 +1,16 @@
 // POST /v1/geometry/buffer: every geometry buffered about its own centre latitude, the distance
 // measured on the sphere of the Gaussian radius of curvature there.
 import { ApiError } from "../../errors.ts";
-import { type OutputCollection, type OutputFeature, type OutputGeometry, shapeAnswer } from "./answer-shape.ts";
+import {
+  type OutputCollection,
+  type OutputFeature,
+  type OutputGeometry,
+  shapeAnswer,
+} from "./answer-shape.ts";
 import { chordError } from "./buffer-accuracy.ts";
-import { type GeometryBuffer, bufferGeometry } from "./buffer-geometry.ts";
+import { bufferGeometry, type GeometryBuffer } from "./buffer-geometry.ts";
 import { readGeoJson } from "./geojson-input.ts";
-import { BUFFER_DISTANCE, BUFFER_POSITIONS, BUFFER_STEPS, assertWithin } from "./limits.ts";
+import { assertWithin, BUFFER_DISTANCE, BUFFER_POSITIONS, BUFFER_STEPS } from "./limits.ts";
 
 export interface BufferRequest {
   geojson: unknown;
@@ -33,7 +38,8 @@ const fmt = (x: number) => Number(x.toPrecision(2)).toString();
 
 function accuracySentence(results: GeometryBuffer[], distance: number, steps: number): string {
   const chord = `arc chords cut inward by at most ${fmt(chordError(steps) * 100)}% of the distance (1 − cos(π/(4·${steps})))`;
-  if (distance === 0) return "Distance 0: polygons are returned as sent (normalised by a union); nothing is offset.";
+  if (distance === 0)
+    return "Distance 0: polygons are returned as sent (normalised by a union); nothing is offset.";
   const measured = results.flatMap((r) => (r.error ? [r.error] : []));
   const samples = measured.reduce((s, e) => s + e.samples, 0);
   if (samples === 0) return `Nothing was measured because no geometry was offset; ${chord}.`;
@@ -54,7 +60,8 @@ export function buffer(body: BufferRequest): BufferAnswer {
   const distance = body.distance;
   assertWithin(distance, BUFFER_DISTANCE, { field: "distance", path: "$.distance" });
   const steps = body.steps ?? DEFAULT_STEPS;
-  if (!Number.isInteger(steps)) throw new ApiError("invalid_field", { field: "steps", path: "$.steps", reason: "steps is an integer" });
+  if (!Number.isInteger(steps))
+    throw new ApiError("invalid_field", { field: "steps", path: "$.steps", reason: "steps is an integer" });
   assertWithin(steps, BUFFER_STEPS, { field: "steps", path: "$.steps" });
   const live = doc.items.filter((i) => i.geometry).length;
   const budget = Math.max(16, Math.floor(ACCURACY_SAMPLES / Math.max(1, live)));
@@ -66,13 +73,20 @@ export function buffer(body: BufferRequest): BufferAnswer {
   const empty = geometries.every((g) => g === null);
   const notes: string[] = [];
   const collapsed = geometries.filter((g, i) => g === null && doc.items[i]?.geometry).length;
-  if (collapsed > 0 && !empty) notes.push(`${collapsed} of ${doc.items.length} geometries collapsed and answer with a null geometry.`);
-  if (distance <= 0 && done.length > 0) notes.push("Points and lines have no interior: a distance of 0 or less leaves nothing of them.");
+  if (collapsed > 0 && !empty)
+    notes.push(`${collapsed} of ${doc.items.length} geometries collapsed and answer with a null geometry.`);
+  if (distance <= 0 && done.length > 0)
+    notes.push("Points and lines have no interior: a distance of 0 or less leaves nothing of them.");
   if (done.some((r) => r.longEdges)) {
-    notes.push("An edge spans more than 180° of longitude; edges are straight in longitude/latitude, so it runs the long way round.");
+    notes.push(
+      "An edge spans more than 180° of longitude; edges are straight in longitude/latitude, so it runs the long way round.",
+    );
   }
   const snapped = done.reduce((m, r) => Math.max(m, r.snapped ?? 0), 0);
-  if (snapped > 0) notes.push(`Exact clipping could not assemble the rings; plane vertices closer than ${fmt(snapped)} m were merged.`);
+  if (snapped > 0)
+    notes.push(
+      `Exact clipping could not assemble the rings; plane vertices closer than ${fmt(snapped)} m were merged.`,
+    );
   const only = results.length === 1 ? results[0] : undefined;
   return {
     op: "buffer",

@@ -4,7 +4,15 @@
 import { ApiError } from "../../errors.ts";
 import { unitVector, vectorLonLat } from "./ellipsoid.ts";
 import { equalAreaAzimuthal } from "./equal-area-azimuthal.ts";
-import { type Geometry, type InputDocument, type Position, linesOf, pointsOf, polygonsOf, readGeoJson } from "./geojson-input.ts";
+import {
+  type Geometry,
+  type InputDocument,
+  linesOf,
+  type Position,
+  pointsOf,
+  polygonsOf,
+  readGeoJson,
+} from "./geojson-input.ts";
 import { MEASURE_POSITIONS } from "./limits.ts";
 
 export interface CentroidAnswer {
@@ -34,7 +42,8 @@ function vertices(geometries: Geometry[]): Position[] {
 export function vertexMean(vs: Position[]): [number, number] | null {
   const first = vs[0];
   if (!first) return null;
-  if (vs.every((v) => v[0] === first[0] && v[1] === first[1])) return [first[0] as number, first[1] as number];
+  if (vs.every((v) => v[0] === first[0] && v[1] === first[1]))
+    return [first[0] as number, first[1] as number];
   const sum: [number, number, number] = [0, 0, 0];
   for (const v of vs) {
     const u = unitVector(v[0] as number, v[1] as number);
@@ -99,8 +108,13 @@ export function centroidOf(doc: InputDocument): Omit<CentroidAnswer, "op" | "inp
   const notes: string[] = [];
   const mean = vertexMean(all);
   if (polygons.length > 0) {
-    const centre = vertexMean(vertices(polygons.map((p) => ({ type: "Polygon", coordinates: p }) as Geometry)));
-    const c = areaCentroid(polygons, centre ?? [polygons[0]?.[0]?.[0]?.[0] ?? 0, polygons[0]?.[0]?.[0]?.[1] ?? 0]);
+    const centre = vertexMean(
+      vertices(polygons.map((p) => ({ type: "Polygon", coordinates: p }) as Geometry)),
+    );
+    const c = areaCentroid(
+      polygons,
+      centre ?? [polygons[0]?.[0]?.[0]?.[0] ?? 0, polygons[0]?.[0]?.[0]?.[1] ?? 0],
+    );
     if (c) {
       if (polygons.length < geometries.length || all.length > polygons.flat(2).length) {
         notes.push("Points and lines in the input carry no area and do not move the centroid.");
@@ -115,10 +129,15 @@ export function centroidOf(doc: InputDocument): Omit<CentroidAnswer, "op" | "inp
     throw new ApiError("invalid_geometry", {
       field: "geojson",
       path: "$.geojson",
-      reason: all.length === 0 ? "the input holds no position" : "the vertices balance about the Earth's centre, so their mean has no direction",
+      reason:
+        all.length === 0
+          ? "the input holds no position"
+          : "the vertices balance about the Earth's centre, so their mean has no direction",
     });
   }
-  notes.push("The vertex mean is taken on the sphere (mean of unit vectors), ring closing positions excluded.");
+  notes.push(
+    "The vertex mean is taken on the sphere (mean of unit vectors), ring closing positions excluded.",
+  );
   return { notes, longitude: mean[0], latitude: mean[1], method: "vertex-mean" };
 }
 

@@ -3,7 +3,7 @@
 // exact mode afterwards. A call that fails to assemble its output rings (a known polyclip-ts
 // fault on nearly coincident edges) is retried with snapping at growing tolerances; when every
 // attempt fails the request is refused with clipping_failed (422, nothing charged).
-import { type Geom, difference, intersection, setPrecision, union } from "polyclip-ts";
+import { difference, type Geom, intersection, setPrecision, union } from "polyclip-ts";
 import { ApiError } from "../../errors.ts";
 
 export type Ring = [number, number][];
@@ -24,7 +24,9 @@ export interface ClipResult {
 
 function magnitude(geoms: readonly MultiPoly[]): number {
   let m = 1;
-  for (const g of geoms) for (const poly of g) for (const ring of poly) for (const p of ring) m = Math.max(m, Math.abs(p[0]), Math.abs(p[1]));
+  for (const g of geoms)
+    for (const poly of g)
+      for (const ring of poly) for (const p of ring) m = Math.max(m, Math.abs(p[0]), Math.abs(p[1]));
   return m;
 }
 

@@ -5,7 +5,11 @@ import type { Position } from "./geojson-input.ts";
 
 export type Planar = (p: Position) => readonly [number, number];
 
-function sqSegDist(p: readonly [number, number], a: readonly [number, number], b: readonly [number, number]): number {
+function sqSegDist(
+  p: readonly [number, number],
+  a: readonly [number, number],
+  b: readonly [number, number],
+): number {
   let [x, y] = a;
   let dx = b[0] - x;
   let dy = b[1] - y;
@@ -75,14 +79,16 @@ function ringFrame(xy: (readonly [number, number])[]): number[] {
   const last = xy.length - 1;
   const p0 = xy[0] as [number, number];
   let i1 = 1;
-  for (let i = 1; i < last; i++) if (sqDist(xy[i] as [number, number], p0) > sqDist(xy[i1] as [number, number], p0)) i1 = i;
+  for (let i = 1; i < last; i++)
+    if (sqDist(xy[i] as [number, number], p0) > sqDist(xy[i1] as [number, number], p0)) i1 = i;
   const p1 = xy[i1] as [number, number];
   const pl = xy[last] as [number, number];
   let i2 = -1;
   let best = -1;
   for (let i = 1; i < last; i++) {
     if (i === i1) continue;
-    const d = i < i1 ? sqSegDist(xy[i] as [number, number], p0, p1) : sqSegDist(xy[i] as [number, number], p1, pl);
+    const d =
+      i < i1 ? sqSegDist(xy[i] as [number, number], p0, p1) : sqSegDist(xy[i] as [number, number], p1, pl);
     if (d > best) {
       best = d;
       i2 = i;

@@ -1,8 +1,9 @@
 // Area on the WGS 84 ellipsoid of rings whose edges are straight in longitude/latitude.
 // Lambert's cylindrical equal-area map (x = a·λ, y = a·q(φ)/2) preserves area, so a ring's area
 // is −(a²/2)∮ q dλ; along a straight lon/lat edge q is integrated by Gauss–Legendre quadrature.
+
+import { authalicQ, DEG, WGS84_A } from "./ellipsoid.ts";
 import type { Position } from "./geojson-input.ts";
-import { DEG, WGS84_A, authalicQ } from "./ellipsoid.ts";
 
 // 4-point Gauss–Legendre nodes and weights on [0, 1].
 const GL_T = [0.0694318442029737, 0.3300094782075719, 0.6699905217924281, 0.9305681557970263];

@@ -1,6 +1,6 @@
 // Lambert azimuthal equal-area projection of the WGS 84 ellipsoid through its authalic sphere
 // (geodetic → authalic latitude is area-preserving, the spherical Lambert map too). Metres.
-import { AUTHALIC_RADIUS, DEG, authalicLatitude, latitudeFromAuthalic } from "./ellipsoid.ts";
+import { AUTHALIC_RADIUS, authalicLatitude, DEG, latitudeFromAuthalic } from "./ellipsoid.ts";
 
 export interface EqualAreaProjection {
   forward(lon: number, lat: number): [number, number];

@@ -3,7 +3,7 @@
 // near φ0 keep their length. Latitude: Gauss's conformal latitude χ(φ); longitude: n·Δλ near the
 // central meridian, bent to reach exactly ±180° at the far meridian (Λ = Δλ + (n − 1)·sin Δλ) so
 // the map stays one-to-one over the whole sphere, poles to poles. Radians inside, degrees outside.
-import { DEG, WGS84_E, WGS84_E2, gaussianRadius } from "./ellipsoid.ts";
+import { DEG, gaussianRadius, WGS84_E, WGS84_E2 } from "./ellipsoid.ts";
 
 export interface GaussSphere {
   /** Sphere radius in metres (the Gaussian radius of curvature at φ0). */
@@ -25,12 +25,17 @@ export function gaussSphere(lat0: number): GaussSphere {
   const n = Math.sqrt(1 + (WGS84_E2 * c0 ** 4) / (1 - WGS84_E2));
   const chi0 = Math.asin(s0 / n);
   const ratexp = 0.5 * n * WGS84_E;
-  const k = Math.tan(0.5 * chi0 + Math.PI / 4) / (Math.tan(0.5 * phi0 + Math.PI / 4) ** n * srat(WGS84_E * s0, ratexp));
+  const k =
+    Math.tan(0.5 * chi0 + Math.PI / 4) /
+    (Math.tan(0.5 * phi0 + Math.PI / 4) ** n * srat(WGS84_E * s0, ratexp));
   const bend = n - 1;
 
   const chiOf = (phi: number): number => {
     if (Math.abs(phi) >= Math.PI / 2) return Math.sign(phi) * (Math.PI / 2);
-    return 2 * Math.atan(k * Math.tan(0.5 * phi + Math.PI / 4) ** n * srat(WGS84_E * Math.sin(phi), ratexp)) - Math.PI / 2;
+    return (
+      2 * Math.atan(k * Math.tan(0.5 * phi + Math.PI / 4) ** n * srat(WGS84_E * Math.sin(phi), ratexp)) -
+      Math.PI / 2
+    );
   };
   const phiOf = (chi: number): number => {
     if (Math.abs(chi) >= Math.PI / 2) return Math.sign(chi) * (Math.PI / 2);

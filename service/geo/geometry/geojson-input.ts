@@ -62,7 +62,8 @@ class Reader {
   }
 
   position(v: unknown, path: string): Position {
-    if (!Array.isArray(v) || v.length < 2) throw this.bad(path, "a position is an array of at least two numbers");
+    if (!Array.isArray(v) || v.length < 2)
+      throw this.bad(path, "a position is an array of at least two numbers");
     for (let i = 0; i < v.length; i++) {
       if (typeof v[i] !== "number") throw this.bad(`${path}[${i}]`, "position members must be numbers");
     }
@@ -131,7 +132,10 @@ class Reader {
       case "Polygon":
         return { type, coordinates: this.polygon(c, at) };
       default:
-        return { type: "MultiPolygon", coordinates: this.list(c, at).map((p, i) => this.polygon(p, `${at}[${i}]`)) };
+        return {
+          type: "MultiPolygon",
+          coordinates: this.list(c, at).map((p, i) => this.polygon(p, `${at}[${i}]`)),
+        };
     }
   }
 
@@ -139,7 +143,8 @@ class Reader {
     const g = v.geometry;
     const geometry = g === null || g === undefined ? null : this.geometry(g, `${path}.geometry`, 0);
     const p = v.properties;
-    if (p !== undefined && p !== null && !isObject(p)) throw this.bad(`${path}.properties`, "properties is an object or null");
+    if (p !== undefined && p !== null && !isObject(p))
+      throw this.bad(`${path}.properties`, "properties is an object or null");
     const id = v.id;
     if (id !== undefined && typeof id !== "string" && typeof id !== "number") {
       throw this.bad(`${path}.id`, "a Feature id is a string or a number");
@@ -167,7 +172,8 @@ export function readGeoJson(doc: unknown, opts: { field: string; cap: RouteLimit
     });
     return { kind: "FeatureCollection", items, positions: r.positions };
   }
-  if (doc.type === "Feature") return { kind: "Feature", items: [r.feature(doc, root)], positions: r.positions };
+  if (doc.type === "Feature")
+    return { kind: "Feature", items: [r.feature(doc, root)], positions: r.positions };
   const geometry = r.geometry(doc, root, 0);
   return { kind: "Geometry", items: [{ geometry, path: root }], positions: r.positions };
 }

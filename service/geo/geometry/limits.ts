@@ -70,7 +70,11 @@ export const MEASURE_POSITIONS: RouteLimit = {
 };
 
 /** Throws limit_exceeded when `value` lies outside `[min, max]` of the limit. */
-export function assertWithin(value: number, limit: BoundedLimit, where: { field: string; path: string }): void {
+export function assertWithin(
+  value: number,
+  limit: BoundedLimit,
+  where: { field: string; path: string },
+): void {
   if (value >= limit.min && value <= limit.max) return;
   throw new ApiError("limit_exceeded", {
     ...where,

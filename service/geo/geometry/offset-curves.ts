@@ -96,7 +96,8 @@ function rightOffset(pts: XY[], d: number, maxStep: number, closed: boolean, out
     }
   }
   for (let i = 0; i < m; i++) {
-    if (i === 0 || joins[i - 1]?.length !== 0 || !sameXY(starts[i] as XY, ends[i - 1] as XY)) out.push(starts[i] as XY);
+    if (i === 0 || joins[i - 1]?.length !== 0 || !sameXY(starts[i] as XY, ends[i - 1] as XY))
+      out.push(starts[i] as XY);
     out.push(ends[i] as XY);
     const join = joins[i];
     if (join) out.push(...join);

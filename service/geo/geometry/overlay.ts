@@ -1,7 +1,7 @@
 // POST /v1/geometry/{union,intersect,difference}: planar clipping in longitude/latitude of the
 // Polygon and MultiPolygon members of a FeatureCollection or GeometryCollection.
 import { ApiError } from "../../errors.ts";
-import { type ClipOp, type MultiPoly, clip } from "./clip.ts";
+import { type ClipOp, clip, type MultiPoly } from "./clip.ts";
 import { hasLongEdge } from "./ellipsoidal-area.ts";
 import { type Geometry, type Position, readGeoJson } from "./geojson-input.ts";
 import { OVERLAY_GEOMETRIES, OVERLAY_POSITIONS } from "./limits.ts";
@@ -18,9 +18,15 @@ export interface OverlayAnswer {
   outputVertices: number;
 }
 
-type PolygonalGeometry = { type: "Polygon"; coordinates: Position[][] } | { type: "MultiPolygon"; coordinates: Position[][][] };
+type PolygonalGeometry =
+  | { type: "Polygon"; coordinates: Position[][] }
+  | { type: "MultiPolygon"; coordinates: Position[][][] };
 
-const CLIP_OP: Record<OverlayOp, ClipOp> = { union: "union", intersect: "intersection", difference: "difference" };
+const CLIP_OP: Record<OverlayOp, ClipOp> = {
+  union: "union",
+  intersect: "intersection",
+  difference: "difference",
+};
 
 /** The members in document order with their paths; refuses anything that is not a Polygon or MultiPolygon. */
 function members(geojson: unknown): { polygons: MultiPoly[]; positions: number; longEdges: boolean } {
@@ -50,7 +56,9 @@ function members(geojson: unknown): { polygons: MultiPoly[]; positions: number; 
       });
     }
     const parts = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
-    const mp = parts.filter((p) => p.length > 0).map((p) => p.map((r) => r.map((q) => [q[0], q[1]] as [number, number])));
+    const mp = parts
+      .filter((p) => p.length > 0)
+      .map((p) => p.map((r) => r.map((q) => [q[0], q[1]] as [number, number])));
     polygons.push(mp);
     longEdges ||= parts.some((p) => p.some(hasLongEdge));
   }
@@ -59,14 +67,23 @@ function members(geojson: unknown): { polygons: MultiPoly[]; positions: number; 
     throw new ApiError("limit_exceeded", {
       field: "geojson",
       path: doc.kind === "FeatureCollection" ? "$.geojson.features" : "$.geojson.geometries",
-      limit: { name: OVERLAY_GEOMETRIES.name, min: OVERLAY_GEOMETRIES.min, max: OVERLAY_GEOMETRIES.max, unit: OVERLAY_GEOMETRIES.unit, actual: n },
+      limit: {
+        name: OVERLAY_GEOMETRIES.name,
+        min: OVERLAY_GEOMETRIES.min,
+        max: OVERLAY_GEOMETRIES.max,
+        unit: OVERLAY_GEOMETRIES.unit,
+        actual: n,
+      },
     });
   }
   return { polygons, positions: doc.positions, longEdges };
 }
 
 /** The overlay itself on polygons in any planar coordinates (used by the route and the JTS suite). */
-export function overlayPolygons(op: OverlayOp, polygons: MultiPoly[]): { polygons: MultiPoly; snapped: number | null } {
+export function overlayPolygons(
+  op: OverlayOp,
+  polygons: MultiPoly[],
+): { polygons: MultiPoly; snapped: number | null } {
   const nonEmpty = polygons.filter((p) => p.length > 0);
   if (op === "intersect" && nonEmpty.length < polygons.length) return { polygons: [], snapped: null };
   if (op === "difference") {
@@ -85,10 +102,14 @@ export function overlay(op: OverlayOp, body: { geojson: unknown }): OverlayAnswe
   const { polygons: out, snapped } = overlayPolygons(op, polygons);
   const notes: string[] = [];
   if (longEdges) {
-    notes.push("An edge spans more than 180° of longitude; clipping is planar in longitude/latitude, so it runs the long way round.");
+    notes.push(
+      "An edge spans more than 180° of longitude; clipping is planar in longitude/latitude, so it runs the long way round.",
+    );
   }
   if (snapped !== null) {
-    notes.push(`Exact clipping could not assemble the output rings; vertices closer than ${snapped.toExponential(1)}° were merged.`);
+    notes.push(
+      `Exact clipping could not assemble the output rings; vertices closer than ${snapped.toExponential(1)}° were merged.`,
+    );
   }
   const outputVertices = out.reduce((s, p) => s + p.reduce((t, r) => t + r.length, 0), 0);
   const geometry: PolygonalGeometry | null =

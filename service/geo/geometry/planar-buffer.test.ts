@@ -104,7 +104,11 @@ describe("planar buffer against brute-force distances", () => {
           const path = line as XY[];
           const out = planarBuffer({ points: [], paths: [path], polygons: [] }, d, steps).polygons;
           for (const p of pts as XY[]) {
-            const dist = Math.min(...path.map((q, i) => (i === 0 ? Math.hypot(p[0] - q[0], p[1] - q[1]) : segDist(p, path[i - 1] as XY, q))));
+            const dist = Math.min(
+              ...path.map((q, i) =>
+                i === 0 ? Math.hypot(p[0] - q[0], p[1] - q[1]) : segDist(p, path[i - 1] as XY, q),
+              ),
+            );
             if (dist < d - band(d)) expect(inMulti(out, p)).toBe(true);
             if (dist > d + 1e-6) expect(inMulti(out, p)).toBe(false);
           }
@@ -115,12 +119,33 @@ describe("planar buffer against brute-force distances", () => {
   });
 
   it("collapses a polygon eroded by more than its inradius", () => {
-    const square: XY[] = [[0, 0], [100, 0], [100, 100], [0, 100], [0, 0]];
+    const square: XY[] = [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+      [0, 0],
+    ];
     expect(planarBuffer({ points: [], paths: [], polygons: [[square]] }, -51, 24).polygons).toEqual([]);
   });
 
   it("gives points and lines nothing at a negative or zero distance", () => {
-    expect(planarBuffer({ points: [[0, 0]], paths: [[[0, 0], [10, 0]]], polygons: [] }, -5, 24).polygons).toEqual([]);
+    expect(
+      planarBuffer(
+        {
+          points: [[0, 0]],
+          paths: [
+            [
+              [0, 0],
+              [10, 0],
+            ],
+          ],
+          polygons: [],
+        },
+        -5,
+        24,
+      ).polygons,
+    ).toEqual([]);
     expect(planarBuffer({ points: [[0, 0]], paths: [], polygons: [] }, 0, 24).polygons).toEqual([]);
   });
 });

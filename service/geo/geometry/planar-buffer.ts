@@ -3,8 +3,8 @@
 //          its exterior minus each hole's core (the hole less the band within d of its ring)
 //   d < 0  the polygons less the band within |d| of every ring; points and lines vanish
 //   d = 0  the polygons as they are (normalised by a union); points and lines vanish
-import { type MultiPoly, clip } from "./clip.ts";
-import { type XY, circle, dedupe, doubledPath, outwardRing, signedArea2 } from "./offset-curves.ts";
+import { clip, type MultiPoly } from "./clip.ts";
+import { circle, dedupe, doubledPath, outwardRing, signedArea2, type XY } from "./offset-curves.ts";
 
 export interface PlaneGeometry {
   points: XY[];
@@ -21,7 +21,10 @@ export interface PlaneBuffer {
 
 /** Input coordinates are rounded to this grid (metres) so that nearly coincident vertices meet. */
 export const PLANE_GRID = 1e-7;
-const snap = (p: XY): XY => [Math.round(p[0] / PLANE_GRID) * PLANE_GRID, Math.round(p[1] / PLANE_GRID) * PLANE_GRID];
+const snap = (p: XY): XY => [
+  Math.round(p[0] / PLANE_GRID) * PLANE_GRID,
+  Math.round(p[1] / PLANE_GRID) * PLANE_GRID,
+];
 
 const ccw = (ring: XY[]): XY[] => (signedArea2(ring) < 0 ? [...ring].reverse() : ring);
 const isRing = (ring: XY[]) => dedupe(ring).length >= 4 && signedArea2(ring) !== 0;
@@ -44,7 +47,8 @@ export function planarBuffer(input: PlaneGeometry, d: number, steps: number): Pl
     return { polygons: head ? run("union", head, ...tail) : [], snapped };
   }
   if (d < 0) {
-    const merged = polygons.length === 1 ? polygons : run("union", ...(polygons.map((p) => [p]) as [MultiPoly]));
+    const merged =
+      polygons.length === 1 ? polygons : run("union", ...(polygons.map((p) => [p]) as [MultiPoly]));
     const bands = merged.flat().map((ring) => [[doubledPath(ring, -d, steps)]] as MultiPoly);
     return { polygons: run("difference", merged, ...bands), snapped };
   }

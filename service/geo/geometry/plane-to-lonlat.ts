@@ -3,14 +3,23 @@
 // them, rings that wind around a pole are closed along that pole, and anything beyond ±180° is cut
 // at the antimeridian and shifted back (polyclip-ts intersection with 360°-wide windows).
 import { ApiError } from "../../errors.ts";
-import { type MultiPoly, type Ring, clip } from "./clip.ts";
+import { clip, type MultiPoly, type Ring } from "./clip.ts";
 import type { LocalPlane } from "./local-plane.ts";
 import type { XY } from "./offset-curves.ts";
 
 /** Deepest halving of one plane edge while following it in lon/lat (at most 2^10 pieces). */
 const MAX_DEPTH = 10;
 
-function follow(plane: LocalPlane, a: XY, b: XY, la: XY, lb: XY, tol: number, depth: number, out: XY[]): void {
+function follow(
+  plane: LocalPlane,
+  a: XY,
+  b: XY,
+  la: XY,
+  lb: XY,
+  tol: number,
+  depth: number,
+  out: XY[],
+): void {
   if (depth < MAX_DEPTH) {
     const mid: XY = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
     const lonMid = la[0] + unwrapDelta(lb[0] - la[0]) / 2;
@@ -37,7 +46,12 @@ function insideRing(ring: XY[], p: XY): boolean {
 }
 
 /** One plane ring → lon/lat ring with continuous (unwrapped) longitudes, closed over a pole it winds around. */
-function ringToLonLat(plane: LocalPlane, ring: Ring, tol: number, path: string): { ring: XY[]; pole: boolean } {
+function ringToLonLat(
+  plane: LocalPlane,
+  ring: Ring,
+  tol: number,
+  path: string,
+): { ring: XY[]; pole: boolean } {
   const ll = ring.map(([x, y]) => plane.inverse(x, y));
   const out: XY[] = [ll[0] as XY];
   for (let i = 0; i + 1 < ring.length; i++) {
@@ -115,8 +129,8 @@ function wrapRing(ring: XY[]): MultiPoly {
   return pieces;
 }
 
-const clampLon = (x: number) => (x < -180 ? -180 : x > 180 ? 180 : x);
-const clampLat = (y: number) => (y < -90 ? -90 : y > 90 ? 90 : y);
+const clampLon = (x: number) => Math.max(-180, Math.min(180, x));
+const clampLat = (y: number) => Math.max(-90, Math.min(90, y));
 
 /** Plane polygons → lon/lat polygons inside −180..180 (counter-clockwise exteriors, clockwise holes). */
 export function planeToLonLat(plane: LocalPlane, polygons: MultiPoly, tol: number, path: string): MultiPoly {

@@ -1,11 +1,27 @@
 // POST /v1/geometry/simplify: Douglas–Peucker per line and ring, in degrees (`tolerance`) or in
 // metres (`toleranceMeters`, both axes scaled to metres at the input's centre latitude).
 import { ApiError } from "../../errors.ts";
-import { type OutputFeature, type OutputCollection, type OutputGeometry, shapeAnswer } from "./answer-shape.ts";
+import {
+  type OutputCollection,
+  type OutputFeature,
+  type OutputGeometry,
+  shapeAnswer,
+} from "./answer-shape.ts";
 import { type Planar, simplifyPath } from "./douglas-peucker.ts";
 import { DEG, meridionalRadius, primeVerticalRadius } from "./ellipsoid.ts";
-import { type Geometry, type InputDocument, type Position, positionsOf, readGeoJson } from "./geojson-input.ts";
-import { SIMPLIFY_POSITIONS, SIMPLIFY_TOLERANCE_DEGREES, SIMPLIFY_TOLERANCE_METERS, assertWithin } from "./limits.ts";
+import {
+  type Geometry,
+  type InputDocument,
+  type Position,
+  positionsOf,
+  readGeoJson,
+} from "./geojson-input.ts";
+import {
+  assertWithin,
+  SIMPLIFY_POSITIONS,
+  SIMPLIFY_TOLERANCE_DEGREES,
+  SIMPLIFY_TOLERANCE_METERS,
+} from "./limits.ts";
 
 export interface SimplifyRequest {
   geojson: unknown;
@@ -47,7 +63,10 @@ function simplifyGeometry(g: Geometry, tol: number, planar: Planar, highQuality:
     case "MultiPolygon":
       return { type: g.type, coordinates: g.coordinates.map((p) => p.map(ring)) };
     case "GeometryCollection":
-      return { type: g.type, geometries: g.geometries.map((m) => simplifyGeometry(m, tol, planar, highQuality)) };
+      return {
+        type: g.type,
+        geometries: g.geometries.map((m) => simplifyGeometry(m, tol, planar, highQuality)),
+      };
   }
 }
 
@@ -73,10 +92,18 @@ export function simplify(body: SimplifyRequest): SimplifyAnswer {
   const doc = readGeoJson(body.geojson, { field: "geojson", cap: SIMPLIFY_POSITIONS });
   const { toleranceMeters, tolerance } = body;
   if (toleranceMeters !== undefined && tolerance !== undefined) {
-    throw new ApiError("conflicting_fields", { field: "tolerance", path: "$.tolerance", fields: ["toleranceMeters", "tolerance"] });
+    throw new ApiError("conflicting_fields", {
+      field: "tolerance",
+      path: "$.tolerance",
+      fields: ["toleranceMeters", "tolerance"],
+    });
   }
   if (toleranceMeters === undefined && tolerance === undefined) {
-    throw new ApiError("missing_field", { field: "toleranceMeters", path: "$.toleranceMeters", alternatives: ["toleranceMeters", "tolerance"] });
+    throw new ApiError("missing_field", {
+      field: "toleranceMeters",
+      path: "$.toleranceMeters",
+      alternatives: ["toleranceMeters", "tolerance"],
+    });
   }
   const notes: string[] = [];
   const highQuality = body.highQuality === true;
@@ -84,20 +111,28 @@ export function simplify(body: SimplifyRequest): SimplifyAnswer {
   let planar: Planar;
   let toleranceDegrees: SimplifyAnswer["toleranceDegrees"];
   if (toleranceMeters !== undefined) {
-    assertWithin(toleranceMeters, SIMPLIFY_TOLERANCE_METERS, { field: "toleranceMeters", path: "$.toleranceMeters" });
+    assertWithin(toleranceMeters, SIMPLIFY_TOLERANCE_METERS, {
+      field: "toleranceMeters",
+      path: "$.toleranceMeters",
+    });
     const lat = centreLatitude(doc);
     if (lat === null) notes.push("The input holds no position; the tolerance is converted at the equator.");
     const k = metresPerDegree(lat ?? 0);
     tol = toleranceMeters;
     planar = (p) => [p[0] * k.lon, p[1] * k.lat];
-    toleranceDegrees = { longitude: k.lon > 0 ? toleranceMeters / k.lon : null, latitude: toleranceMeters / k.lat };
+    toleranceDegrees = {
+      longitude: k.lon > 0 ? toleranceMeters / k.lon : null,
+      latitude: toleranceMeters / k.lat,
+    };
   } else {
     tol = tolerance as number;
     assertWithin(tol, SIMPLIFY_TOLERANCE_DEGREES, { field: "tolerance", path: "$.tolerance" });
     planar = (p) => [p[0], p[1]];
     toleranceDegrees = tol;
   }
-  const geometries = doc.items.map((i) => (i.geometry ? simplifyGeometry(i.geometry, tol, planar, highQuality) : null));
+  const geometries = doc.items.map((i) =>
+    i.geometry ? simplifyGeometry(i.geometry, tol, planar, highQuality) : null,
+  );
   return {
     op: "simplify",
     inputVertices: doc.positions,
