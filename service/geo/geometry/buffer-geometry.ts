@@ -69,9 +69,9 @@ function hasLongEdge(paths: Position[][]): boolean {
   return paths.some((p) => p.some((q, i) => i > 0 && Math.abs(q[0] - (p[i - 1] as Position)[0]) > 180));
 }
 
-/** Plane tolerance for following edges: a tenth of the arcs' chord error. */
+/** Plane tolerance for following edges: a tenth of the arcs' chord error, and at most 1e-5 of the distance. */
 export const followTolerance = (distance: number, steps: number): number =>
-  Math.max(1e-6, 0.1 * Math.abs(distance) * chordError(steps));
+  Math.max(1e-6, Math.abs(distance) * Math.min(1e-5, 0.1 * chordError(steps)));
 
 export function bufferGeometry(
   g: Geometry,
