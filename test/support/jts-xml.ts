@@ -42,7 +42,10 @@ export function readJtsFile(file: string): JtsCase[] {
     const tests: JtsTest[] = [];
     for (const t of body.matchAll(/<op\s+([^>]*)>([\s\S]*?)<\/op>/g)) {
       const attrs = Object.fromEntries(
-        [...(t[1] as string).matchAll(/(\w+)\s*=\s*"([^"]*)"/g)].map((x) => [x[1], x[2]]),
+        [...(t[1] as string).matchAll(/(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((x) => [
+          x[1],
+          x[2] ?? x[3],
+        ]),
       );
       const args = [attrs.arg1, attrs.arg2, attrs.arg3].filter((x): x is string => x !== undefined);
       tests.push({ op: String(attrs.name), args, expected: (t[2] as string).trim() });
