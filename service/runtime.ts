@@ -5,6 +5,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { type OpenedFamily, openFamilies } from "./data/families.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
@@ -55,9 +56,15 @@ export async function startService(
     };
   }
   const data = opts.data ?? new DataRegistry();
+  // Artifact families open read-only once; one that is missing or corrupt only makes its routes 503.
+  const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, terms, facilitatorClient, data });
+    for (const f of families) {
+      if (f.state === "ready") app.log.info({ family: f.family, version: f.version }, "artifact family opened");
+      else app.log.warn({ family: f.family, version: f.version, reason: f.reason }, "artifact family unavailable: its routes answer 503");
+    }
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await devnet?.stop();
