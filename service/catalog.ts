@@ -2,11 +2,17 @@
 // extension all come from this one array. Each route group adds its entries here.
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
+import { censusEntries } from "./routes/census.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { helloEntries } from "./routes/hello.ts";
 import { timezoneEntries } from "./routes/timezone.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries, ...timezoneEntries];
+export const CATALOG: readonly CatalogEntry[] = [
+  ...discoveryEntries,
+  ...helloEntries,
+  ...timezoneEntries,
+  ...censusEntries,
+];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

@@ -27,6 +27,8 @@ export interface CensusDescription {
   products: string[];
   /** Scales, e.g. "states and districts at 1:500,000, counties at 1:5,000,000". */
   scales: string;
+  /** State codes the files must hold exactly (default: the 50 states, DC, PR, AS, GU, MP, VI). */
+  coveredStates?: readonly string[];
 }
 
 export interface CensusIndexResult {
@@ -79,7 +81,7 @@ export function buildCensusIndex(
     counties: countyUnits(b.counties),
     districts: districtUnits(b.districts),
   };
-  checkCoverage(units);
+  checkCoverage(units, describe.coveredStates);
   if (b.countyCrossCheck)
     crossCheckCounties(new Map(units.counties.map((c) => [c.geoid, c.name])), b.countyCrossCheck);
   log(

@@ -158,14 +158,12 @@ export function districtUnits(features: BoundaryFeature[]): DistrictUnit[] {
   return sortUnique(units, "districts");
 }
 
-/** Checks the three layers cover exactly the published coverage and agree on state codes. */
-export function checkCoverage(units: CensusUnits): void {
+/** Checks the layers cover exactly `covered` (default: the published coverage) and agree on state codes. */
+export function checkCoverage(units: CensusUnits, covered: readonly string[] = COVERED_STATE_CODES): void {
   const problems: string[] = [];
   const stateCodes = units.states.map((s) => s.geoid);
-  for (const code of COVERED_STATE_CODES)
-    if (!stateCodes.includes(code)) problems.push(`state ${code} is missing`);
-  for (const code of stateCodes)
-    if (!COVERED_STATE_CODES.includes(code)) problems.push(`state ${code} is not covered`);
+  for (const code of covered) if (!stateCodes.includes(code)) problems.push(`state ${code} is missing`);
+  for (const code of stateCodes) if (!covered.includes(code)) problems.push(`state ${code} is not covered`);
   for (const layer of ["counties", "districts"] as const) {
     const seen = new Set(units[layer].map((u) => u.stateCode));
     for (const code of stateCodes) if (!seen.has(code)) problems.push(`${layer}: none in state ${code}`);

@@ -78,6 +78,7 @@ export const censusFamily = createCensusFamily({
     "census-county-5m-2024-prj",
     "census-county-5m-2024-cpg",
     "census-county-500k-2024-dbf",
+    "census-county-500k-2024-cpg",
     "census-cd119-500k-2024-geojson",
   ],
   describe: {

@@ -53,6 +53,18 @@ export const CENSUS_SOURCES: readonly SourceEntry[] = [
     mirroredAt: MIRRORED_AT,
   },
   {
+    id: "census-county-500k-2024-cpg",
+    url: `${GENZ}/cb_2024_us_county_500k.zip`,
+    archiveMember: "cb_2024_us_county_500k.cpg",
+    sha256: "3ad3031f5503a4404af825262ee8232cc04d4ea6683d42c5dd0a2f2a27ac9824",
+    bytes: 5,
+    vintage: "2024 (cb_2024_us_county_500k attribute table, 1:500,000)",
+    license: LICENSE,
+    attribution: ATTRIBUTION,
+    mirrorPath: "census/county-500k-2024-attributes/cb_2024_us_county_500k.cpg",
+    mirroredAt: MIRRORED_AT,
+  },
+  {
     id: "census-cd119-500k-2024-geojson",
     url: `${GENZ}/cb_2024_us_cd119_500k.zip`,
     sha256: "35231a52dd8209a7bee820e87be73680ae6e06a8f33d16c376ea7e06b02dd5da",

@@ -10,6 +10,7 @@ import {
   readManifest,
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
+import { censusOpener } from "./census-family.ts";
 import type { DataRegistry } from "./registry.ts";
 import { timezoneOpener } from "./timezone-family.ts";
 
@@ -23,7 +24,7 @@ export interface FamilyOpener<T> {
 }
 
 /** THE list of openers the service uses; add one line per family. */
-export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [timezoneOpener];
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [timezoneOpener, censusOpener];
 
 export interface OpenedFamily {
   family: string;
