@@ -3,7 +3,7 @@
 // cell answers differently. Shared by the ingest verify step, the service and the benchmark.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { cellToCenterChild, cellToParent, gridDisk, latLngToCell } from "h3-js";
+import { cellToParent, gridDisk, latLngToCell } from "h3-js";
 import { ArtifactError } from "./artifact-error.ts";
 import { openByteSource, type SourceMode } from "./byte-source.ts";
 import { CellIndexReader } from "./cell-index-reader.ts";
@@ -76,20 +76,24 @@ export class CensusLookup {
     return hit ? this.#record(hit.value) : null;
   }
 
+  /** The record at a position without the neighbour check: one index lookup. */
+  lookupRecord(lat: number, lon: number): CensusRecord | null {
+    return this.#at(latLngToCell(lat, lon, CENSUS_FINE_RESOLUTION));
+  }
+
   /** Answer at a position in degrees (the caller has checked the ranges). */
   lookup(lat: number, lon: number): CensusHit {
     const cell9 = latLngToCell(lat, lon, CENSUS_FINE_RESOLUTION);
     const record = this.#at(cell9);
-    const ring9 = gridDisk(cell9, 1).filter((c) => c !== cell9);
     let resolution = record?.resolution ?? CENSUS_RESOLUTION;
     let neighbours: (CensusRecord | null)[];
-    if (record === null) {
+    if (resolution === CENSUS_FINE_RESOLUTION) neighbours = this.#ring9(cell9);
+    else if (record) neighbours = this.#ring7(cell9);
+    else {
       // Outside: the fine band answers when a fine neighbour is there, else the res-7 ring.
-      const fine = ring9.map((c) => this.#at(c));
-      if (fine.some((r) => r?.resolution === CENSUS_FINE_RESOLUTION)) resolution = CENSUS_FINE_RESOLUTION;
-      neighbours = resolution === CENSUS_FINE_RESOLUTION ? fine : this.#ring7(cell9);
-    } else {
-      neighbours = resolution === CENSUS_FINE_RESOLUTION ? ring9.map((c) => this.#at(c)) : this.#ring7(cell9);
+      neighbours = this.#ring9(cell9);
+      if (neighbours.some((r) => r?.resolution === CENSUS_FINE_RESOLUTION)) resolution = CENSUS_FINE_RESOLUTION;
+      else neighbours = this.#ring7(cell9);
     }
     const county = record?.countyGeoid ?? null;
     const district = record?.districtGeoid ?? null;
@@ -103,15 +107,35 @@ export class CensusLookup {
     };
   }
 
+  /** Records of the six resolution-9 neighbours of `cell9`. */
+  #ring9(cell9: string): (CensusRecord | null)[] {
+    return gridDisk(cell9, 1)
+      .filter((c) => c !== cell9)
+      .map((c) => this.#at(c));
+  }
+
   /** Records at the centres of the six resolution-7 neighbours of the cell holding `cell9`. */
   #ring7(cell9: string): (CensusRecord | null)[] {
     const own = cellToParent(cell9, CENSUS_RESOLUTION);
     return gridDisk(own, 1)
       .filter((c) => c !== own)
-      .map((c) => this.#at(cellToCenterChild(c, CENSUS_FINE_RESOLUTION)));
+      .map((c) => {
+        const [hi, lo] = centreChildWords(c);
+        const hit = this.#cells.lookupWords(hi, lo);
+        return hit ? this.#record(hit.value) : null;
+      });
   }
 
   close(): void {
     this.#cells.close();
   }
+}
+
+/**
+ * Words of the resolution-9 centre child of a resolution-7 cell without a round trip through
+ * h3-js: resolution field (bits 52–55) set to 9, digits 8 and 9 (bits 21–23, 18–20) set to 0.
+ */
+export function centreChildWords(cell7: string): [hi: number, lo: number] {
+  const [hi, lo] = cellWords(cell7);
+  return [((hi & ~(0xf << 20)) | (CENSUS_FINE_RESOLUTION << 20)) >>> 0, (lo & ~(0x3f << 18)) >>> 0];
 }
