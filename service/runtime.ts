@@ -27,7 +27,7 @@ export interface RunningService {
 
 export async function startService(
   config: Config,
-  opts: { data?: DataRegistry } = {},
+  opts: { data?: DataRegistry; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
   let devnet: Devnet | undefined;
@@ -60,7 +60,13 @@ export async function startService(
   const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, terms, facilitatorClient, data });
+    app = await buildApp({
+      config,
+      terms,
+      facilitatorClient,
+      data,
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    });
     for (const f of families) {
       if (f.state === "ready") app.log.info({ family: f.family, version: f.version }, "artifact family opened");
       else app.log.warn({ family: f.family, version: f.version, reason: f.reason }, "artifact family unavailable: its routes answer 503");
