@@ -8,8 +8,8 @@ import type { Config } from "./config.ts";
 import { type OpenedFamily, openFamilies } from "./data/families.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
-import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
+import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -62,8 +62,13 @@ export async function startService(
   try {
     app = await buildApp({ config, terms, facilitatorClient, data });
     for (const f of families) {
-      if (f.state === "ready") app.log.info({ family: f.family, version: f.version }, "artifact family opened");
-      else app.log.warn({ family: f.family, version: f.version, reason: f.reason }, "artifact family unavailable: its routes answer 503");
+      if (f.state === "ready")
+        app.log.info({ family: f.family, version: f.version }, "artifact family opened");
+      else
+        app.log.warn(
+          { family: f.family, version: f.version, reason: f.reason },
+          "artifact family unavailable: its routes answer 503",
+        );
     }
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
