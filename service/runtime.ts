@@ -68,8 +68,13 @@ export async function startService(
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     for (const f of families) {
-      if (f.state === "ready") app.log.info({ family: f.family, version: f.version }, "artifact family opened");
-      else app.log.warn({ family: f.family, version: f.version, reason: f.reason }, "artifact family unavailable: its routes answer 503");
+      if (f.state === "ready")
+        app.log.info({ family: f.family, version: f.version }, "artifact family opened");
+      else
+        app.log.warn(
+          { family: f.family, version: f.version, reason: f.reason },
+          "artifact family unavailable: its routes answer 503",
+        );
     }
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
