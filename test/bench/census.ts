@@ -11,7 +11,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson"
 import { cellToParent, latLngToCell } from "h3-js";
 import * as shapefile from "shapefile";
 import { CensusLookup } from "../../artifacts/format/census-lookup.ts";
-import { resolveCurrent } from "../../artifacts/format/current-pointer.ts";
+import { builtFamily } from "../support/built-artifacts.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DATA = path.join(process.env.GEO402_SHARED ?? path.resolve(ROOT, "../shared"), "data/census");
@@ -64,7 +64,7 @@ const firstContaining = (layer: Area[], p: [number, number], key: string): strin
   return null;
 };
 
-const current = await resolveCurrent(process.env.GEO402_ARTIFACTS ?? path.join(ROOT, "artifacts"), "census");
+const current = await builtFamily("census");
 const pts = points(POINTS);
 
 let before = usedBytes();

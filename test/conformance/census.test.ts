@@ -8,12 +8,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CensusLookup } from "../../artifacts/format/census-lookup.ts";
-import { resolveCurrent } from "../../artifacts/format/current-pointer.ts";
 import { countyUnits, stateUnits } from "../../ingest/census/census-units.ts";
 import { CENSUS_KNOWN_ANSWERS } from "../../ingest/census/known-answers.ts";
 import { readBoundaries } from "../../ingest/census/read-boundaries.ts";
 import { UnitLayer } from "../../ingest/census/unit-layer.ts";
 import { geographiesAnswer } from "../../service/geo/census/geographies-answer.ts";
+import { builtFamily } from "../support/built-artifacts.ts";
 import { readGeocoderAnswers } from "../support/census-geocoder-cassettes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -43,10 +43,7 @@ let lookup: CensusLookup;
 let states: UnitLayer;
 let counties: UnitLayer;
 beforeAll(async () => {
-  const current = await resolveCurrent(
-    process.env.GEO402_ARTIFACTS ?? path.join(ROOT, "artifacts"),
-    "census",
-  );
+  const current = await builtFamily("census");
   lookup = CensusLookup.open(current.dir);
   states = new UnitLayer(
     stateUnits(
