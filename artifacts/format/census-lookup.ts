@@ -55,11 +55,6 @@ export class CensusLookup {
     }
   }
 
-  /** Number of stored cells and of distinct answers. */
-  get size(): { cells: number; records: number } {
-    return { cells: this.#cells.entryCount, records: this.#cells.stringCount };
-  }
-
   #record(id: number): CensusRecord {
     let r = this.#records.get(id);
     if (!r) {

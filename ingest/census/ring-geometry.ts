@@ -6,7 +6,7 @@ const AUTHALIC_RADIUS = 6_371_007.2;
 const RAD = Math.PI / 180;
 
 /** Absolute spherical area of one ring in square metres (edges as rhumb-free chords of lon/lat). */
-export function ringAreaSquareMetres(ring: Ring): number {
+function ringAreaSquareMetres(ring: Ring): number {
   let sum = 0;
   const n = ring.length / 2;
   for (let i = 0; i < n; i++) {
