@@ -1,6 +1,12 @@
 // proj.db → the `crs` family's records: every code of both revisions' code sets with its name,
 // kind, datum, unit, axes, projection and area of use.
-import type { AreaOfUse, CrsRecord, EllipsoidDef } from "../../artifacts/format/crs-record.ts";
+import type {
+  AreaOfUse,
+  CrsRecord,
+  CrsUnit,
+  EllipsoidDef,
+  ProjectionDef,
+} from "../../artifacts/format/crs-record.ts";
 import { codeSet, datumGroupOf, NAD83_SET_SQL } from "./code-set-rules.ts";
 import { type EpsgTables, loadEpsgTables } from "./epsg-tables.ts";
 import { axisUnit } from "./epsg-units.ts";
@@ -23,6 +29,8 @@ interface GeodeticInfo {
   datum: { code: number; name: string };
   ellipsoid: EllipsoidDef;
   csCode: number;
+  /** Prime meridian longitude in its unit (0 = Greenwich). */
+  primeMeridian: number;
 }
 
 function geodetic(t: EpsgTables, code: number): GeodeticInfo {
@@ -42,11 +50,33 @@ function geodetic(t: EpsgTables, code: number): GeodeticInfo {
       ...(b !== undefined ? { b } : {}),
     },
     csCode: num(row, "cs"),
+    primeMeridian: num(row, "pm"),
   };
 }
 
 function axesOf(t: EpsgTables, csCode: number): { abbrev: string; uom: number }[] {
   return (t.axes.get(csCode) ?? []).map((r) => ({ abbrev: str(r, "abbrev"), uom: num(r, "uom_code") }));
+}
+
+/** Projection and axis unit of any EPSG projected CRS whose method is supported (throws otherwise). */
+export function projectedDefinition(
+  t: EpsgTables,
+  code: number,
+): { projection: ProjectionDef; unit: CrsUnit; unitToMeter: number; primeMeridianGreenwich: boolean } {
+  const proj = t.projected.get(code);
+  if (!proj) throw new Error(`EPSG:${code} is not a projected CRS`);
+  const base = geodetic(t, num(proj, "base"));
+  const axes = axesOf(t, num(proj, "cs"));
+  const firstUom = axes[0]?.uom;
+  if (firstUom === undefined || axes.some((a) => a.uom !== firstUom))
+    throw new Error(`EPSG:${code}: axes in mixed units`);
+  const { unit, toMeter } = axisUnit(firstUom);
+  return {
+    projection: projectionOf(t, num(proj, "conv"), base.ellipsoid),
+    unit,
+    unitToMeter: toMeter,
+    primeMeridianGreenwich: base.primeMeridian === 0,
+  };
 }
 
 /** The record of one service code, geographic or projected. */
@@ -74,11 +104,8 @@ export function crsRecord(
     };
   }
   const base = geodetic(t, num(proj, "base"));
-  const axes = axesOf(t, num(proj, "cs"));
-  const firstUom = axes[0]?.uom;
-  if (firstUom === undefined || axes.some((a) => a.uom !== firstUom))
-    throw new Error(`EPSG:${member.code}: axes in mixed units`);
-  const { unit, toMeter } = axisUnit(firstUom);
+  const def = projectedDefinition(t, member.code);
+  if (!def.primeMeridianGreenwich) throw new Error(`EPSG:${member.code}: prime meridian is not Greenwich`);
   return {
     code: member.code,
     name: str(proj, "name"),
@@ -88,10 +115,10 @@ export function crsRecord(
     base: { code: base.code, name: base.name },
     datum: { ...base.datum, group: datumGroupOf(base.code, nad83) },
     ellipsoid: base.ellipsoid,
-    unit,
-    unitToMeter: toMeter,
-    axes: axes.map((a) => a.abbrev),
-    projection: projectionOf(t, num(proj, "conv"), base.ellipsoid),
+    unit: def.unit,
+    unitToMeter: def.unitToMeter,
+    axes: axesOf(t, num(proj, "cs")).map((a) => a.abbrev),
+    projection: def.projection,
     areaOfUse: areaOfUse(t, "projected_crs", member.code),
   };
 }

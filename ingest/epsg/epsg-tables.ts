@@ -5,7 +5,7 @@ import { num, type ProjDb, type Row, str } from "./proj-db.ts";
 export interface EpsgTables {
   projected: ReadonlyMap<number, Row>;
   conversions: ReadonlyMap<number, Row>;
-  /** Geodetic CRS joined with its datum and ellipsoid (columns cs, dcode, dname, ecode, ename, a, rf, b). */
+  /** Geodetic CRS joined with its datum and ellipsoid (columns cs, dcode, dname, ecode, ename, a, rf, b, pm). */
   geodetic: ReadonlyMap<number, Row>;
   /** Axes of each coordinate system in order. */
   axes: ReadonlyMap<number, Row[]>;
@@ -60,10 +60,12 @@ export function loadEpsgTables(db: ProjDb): EpsgTables {
     geodetic: byCode(
       db.all(
         `SELECT g.code, g.name, g.coordinate_system_code AS cs, d.code AS dcode, d.name AS dname,
-                e.code AS ecode, e.name AS ename, e.semi_major_axis AS a, e.inv_flattening AS rf, e.semi_minor_axis AS b
+                e.code AS ecode, e.name AS ename, e.semi_major_axis AS a, e.inv_flattening AS rf, e.semi_minor_axis AS b,
+                pm.longitude AS pm
          FROM geodetic_crs g
          JOIN geodetic_datum d ON d.auth_name = g.datum_auth_name AND d.code = g.datum_code
          JOIN ellipsoid e ON e.auth_name = d.ellipsoid_auth_name AND e.code = d.ellipsoid_code
+         JOIN prime_meridian pm ON pm.auth_name = d.prime_meridian_auth_name AND pm.code = d.prime_meridian_code
          WHERE g.auth_name = 'EPSG'`,
       ),
     ),

@@ -1,9 +1,13 @@
 // A projected CRS's arithmetic in the CRS's own unit, with the method's valid domain enforced:
 // positions outside the domain (and any non-finite result) are refused, never returned.
 import type { ProjectionDef } from "../../../artifacts/format/crs-record.ts";
-import { localOrthographic, orthographicVisibility } from "./methods/local-orthographic.ts";
+import {
+  localOrthographic,
+  ORTHO_VISIBILITY_EPS,
+  orthographicVisibility,
+} from "./methods/local-orthographic.ts";
 import type { PlanarMethod } from "./methods/planar-method.ts";
-import { proj4jsMethod, proj4jsOrigin } from "./methods/proj4js-method.ts";
+import { proj4jsMethod, proj4jsOblique } from "./methods/proj4js-method.ts";
 
 export interface Projection {
   /** Longitude, latitude (degrees) → easting, northing in the CRS unit; undefined outside the domain. */
@@ -18,8 +22,8 @@ const DEG = Math.PI / 180;
 export const TM_MAX_DISTANCE_DEG = 45;
 /** Web Mercator's square world: |lat| ≤ atan(sinh(π)). */
 export const WEB_MERCATOR_MAX_LAT_DEG = Math.atan(Math.sinh(Math.PI)) / DEG;
-/** Hotine: longitude within this many degrees of the origin longitude λ0 of the aposphere. */
-export const HOM_MAX_LONGITUDE_OFFSET_DEG = 90;
+/** Hotine: B·|λ − λ0| (angle on the aposphere from the origin meridian λ0) must not exceed this. */
+export const HOM_MAX_ORIGIN_ANGLE_DEG = 179;
 
 function wrap180(d: number): number {
   return d - 360 * Math.floor((d + 180) / 360);
@@ -44,13 +48,16 @@ export function domainOf(def: ProjectionDef): (lon: number, lat: number) => bool
     }
     case "hotine_oblique_mercator_a":
     case "hotine_oblique_mercator_b": {
-      const lam0 = proj4jsOrigin(def) / DEG;
-      return (lon) => Math.abs(wrap180(lon - lam0)) <= HOM_MAX_LONGITUDE_OFFSET_DEG;
+      // Longitudes more than π/B from λ0 cannot come back from the inverse (it answers within π/B).
+      const { origin, b } = proj4jsOblique(def);
+      const limit = HOM_MAX_ORIGIN_ANGLE_DEG / b;
+      const lam0 = origin / DEG;
+      return (lon) => Math.abs(wrap180(lon - lam0)) <= limit;
     }
     case "pseudo_mercator":
       return (_lon, lat) => Math.abs(lat) <= WEB_MERCATOR_MAX_LAT_DEG;
     case "local_orthographic":
-      return (lon, lat) => orthographicVisibility(lat0, lon0, lon, lat) >= 0;
+      return (lon, lat) => orthographicVisibility(lat0, lon0, lon, lat) >= -ORTHO_VISIBILITY_EPS;
   }
 }
 

@@ -7,6 +7,8 @@ import { ellipsoidOf } from "../ellipsoid-of.ts";
 import type { PlanarMethod } from "./planar-method.ts";
 
 const DEG = Math.PI / 180;
+/** PROJ's tolerance on the visibility test (points up to this far behind the limb are accepted). */
+export const ORTHO_VISIBILITY_EPS = 1e-10;
 
 /** Cosine of the angle between the ellipsoid normals at the origin and at the point (PROJ's visibility test). */
 export function orthographicVisibility(lat0: number, lon0: number, lon: number, lat: number): number {
@@ -46,42 +48,28 @@ export function localOrthographic(def: ProjectionDef): PlanarMethod {
       return [x0 + a * k0 * (u * cosA - v * sinA), y0 + a * k0 * (u * sinA + v * cosA)];
     },
     inverse(x, y) {
+      // The ellipsoidal orthographic is a parallel projection along the ellipsoid normal n0 at the
+      // origin onto the plane spanned by east E = (0, 1, 0) and north N = (−sinφ0, 0, cosφ0), in a
+      // frame rotated by λ0 and scaled by a. So the point is A + t·n0 with A = u·E + (v − c)·N,
+      // on the ellipsoid X² + Y² + Z²/(1 − e²) = 1, on the near side (larger t): closed form.
       const e = (x - x0) / (a * k0);
       const n = (y - y0) / (a * k0);
-      const tu = e * cosA + n * sinA;
-      const tv = -e * sinA + n * cosA;
-      const rho = Math.hypot(tu, tv);
-      if (rho > 1) return undefined;
-      // Spherical start, then Newton on the ellipsoidal equations.
-      const c = Math.asin(rho);
-      let phi = rho === 0 ? phi0 : Math.asin(Math.cos(c) * sinP0 + (tv * Math.sin(c) * cosP0) / rho);
-      let lam = Math.atan2(tu * Math.sin(c), rho * cosP0 * Math.cos(c) - tv * sinP0 * Math.sin(c));
-      for (let i = 0; i < 30; i++) {
-        const s = Math.sin(phi);
-        const co = Math.cos(phi);
-        const sl = Math.sin(lam);
-        const cl = Math.cos(lam);
-        const nu = 1 / Math.sqrt(1 - es * s * s);
-        const dnu = es * s * co * nu * nu * nu;
-        const [u, v] = uv(phi, lam);
-        const uPhi = (dnu * co - nu * s) * sl;
-        const uLam = nu * co * cl;
-        const vPhi =
-          dnu * (s * cosP0 - co * sinP0 * cl) +
-          nu * (co * cosP0 + s * sinP0 * cl) -
-          es * cosP0 * (dnu * s + nu * co);
-        const vLam = nu * co * sinP0 * sl;
-        const det = uPhi * vLam - uLam * vPhi;
-        if (det === 0 || !Number.isFinite(det)) return undefined;
-        const du = tu - u;
-        const dv = tv - v;
-        const dphi = (du * vLam - dv * uLam) / det;
-        const dlam = (uPhi * dv - vPhi * du) / det;
-        phi += dphi;
-        lam += dlam;
-        if (Math.abs(dphi) < 1e-15 && Math.abs(dlam) < 1e-15) break;
-      }
-      if (!Number.isFinite(phi) || !Number.isFinite(lam)) return undefined;
+      const u = e * cosA + n * sinA;
+      const w = -e * sinA + n * cosA - es * nu0 * sinP0 * cosP0;
+      const ax = -w * sinP0;
+      const ay = u;
+      const az = w * cosP0;
+      const q = 1 - es;
+      const qa = cosP0 * cosP0 + (sinP0 * sinP0) / q;
+      const qb = 2 * (ax * cosP0 + (az * sinP0) / q);
+      const qc = ax * ax + ay * ay + (az * az) / q - 1;
+      const disc = qb * qb - 4 * qa * qc;
+      if (disc < 0) return undefined;
+      const t = (-qb + Math.sqrt(disc)) / (2 * qa);
+      const px = ax + t * cosP0;
+      const pz = az + t * sinP0;
+      const lam = Math.atan2(ay, px);
+      const phi = Math.atan2(pz, q * Math.hypot(px, ay));
       let lon = (lam + lam0) / DEG;
       if (lon > 180) lon -= 360;
       else if (lon < -180) lon += 360;

@@ -19,6 +19,11 @@ interface Proj4Instance {
   /** Central longitude (radians) of lcc/etmerc/merc, and of omerc's computed origin. */
   long0?: number;
   lam0?: number;
+  /** omerc: the aposphere constant B. */
+  B?: number;
+  /** lcc: cone constant n and radius ρ0 of the origin parallel (metres). */
+  ns?: number;
+  rh?: number;
 }
 
 const DEG = Math.PI / 180;
@@ -60,13 +65,30 @@ function adjlon(lam: number): number {
   return lam - 2 * Math.PI * Math.floor((lam + Math.PI) / (2 * Math.PI));
 }
 
-/** Central longitude (radians) proj4js works about: omerc's computed λ0, else lon_0. */
-export function proj4jsOrigin(def: ProjectionDef): number {
-  return originOf(def, proj4.Proj(proj4Definition(def)) as unknown as Proj4Instance);
+/** Hotine: proj4js's computed origin longitude λ0 (radians) and the aposphere constant B. */
+export function proj4jsOblique(def: ProjectionDef): { origin: number; b: number } {
+  const inst = create(def);
+  return { origin: originOf(def, inst), b: inst.B ?? 1 };
+}
+
+function create(def: ProjectionDef): Proj4Instance {
+  return proj4.Proj(proj4Definition(def)) as unknown as Proj4Instance;
 }
 
 function originOf(def: ProjectionDef, inst: Proj4Instance): number {
   return (def.method.startsWith("hotine") ? inst.lam0 : inst.long0) ?? 0;
+}
+
+/**
+ * LCC at a pole, as PROJ computes it: ρ = 0 at the cone's apex (the pole on the side of n), the
+ * other pole refused. proj4js instead nudges the latitude 2e-10 rad off the pole, which with
+ * n ≈ 0.6 moves the point by metres.
+ */
+function lccApex(def: ProjectionDef, inst: Proj4Instance): (phi: number) => [number, number] | undefined {
+  const n = inst.ns ?? 0;
+  const rho0 = inst.rh ?? Number.NaN;
+  const { k0, x0, y0 } = def.params;
+  return (phi) => (phi * n <= 0 ? undefined : [x0, y0 + k0 * rho0]);
 }
 
 /**
@@ -75,11 +97,14 @@ function originOf(def: ProjectionDef, inst: Proj4Instance): number {
  * [−180°, 180°] before projecting, and inverse longitudes are reduced to [−180°, 180°].
  */
 export function proj4jsMethod(def: ProjectionDef): PlanarMethod {
-  const inst = proj4.Proj(proj4Definition(def)) as unknown as Proj4Instance;
+  const inst = create(def);
   const centre = originOf(def, inst);
+  const apex = def.method.startsWith("lambert") ? lccApex(def, inst) : undefined;
   return {
     forward(lon, lat) {
-      const r = inst.forward({ x: centre + adjlon(lon * DEG - centre), y: lat * DEG });
+      const phi = lat * DEG;
+      if (apex && Math.abs(Math.abs(phi) - Math.PI / 2) < 1e-10) return apex(phi);
+      const r = inst.forward({ x: centre + adjlon(lon * DEG - centre), y: phi });
       return r ? [r.x, r.y] : undefined;
     },
     inverse(x, y) {
