@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ProjectionDef, ProjectionMethod } from "../../../artifacts/format/crs-record.ts";
+import type { EllipsoidDef, ProjectionDef, ProjectionMethod } from "../../../artifacts/format/crs-record.ts";
 import { createProjection, TM_MAX_DISTANCE_DEG, WEB_MERCATOR_MAX_LAT_DEG } from "./projection.ts";
 
-const GRS80 = { code: 7019, name: "GRS 1980", a: 6378137, rf: 298.257222101 };
-const CLARKE = { code: 7008, name: "Clarke 1866", a: 6378206.4, b: 6356583.8 };
+const GRS80: EllipsoidDef = { code: 7019, name: "GRS 1980", a: 6378137, rf: 298.257222101 };
+const CLARKE: EllipsoidDef = { code: 7008, name: "Clarke 1866", a: 6378206.4, b: 6356583.8 };
 
 function def(method: ProjectionMethod, params: ProjectionDef["params"], ellipsoid = GRS80): ProjectionDef {
   return { method, epsgMethodCode: 0, epsgMethodName: method, ellipsoid, params, epsgParameters: [] };
