@@ -172,7 +172,9 @@ describe("time-dependent Helmert EPSG:10334 / EPSG:10336 (coordinate frame, 15 p
           deps,
         );
         const out = res.coordinates as number[][];
-        rows.forEach((r, k) => expect(metres(out[k] as number[], r.out_h0)).toBeLessThanOrEqual(1e-6));
+        rows.forEach((r, k) => {
+          expect(metres(out[k] as number[], r.out_h0)).toBeLessThanOrEqual(1e-6);
+        });
         expect((res.datumShift as { epoch: number }).epoch).toBe(epoch);
       }
     });

@@ -108,7 +108,9 @@ class TileBudget {
           throw new ApiError("data_unavailable", { family: "datum-grids", grid });
         throw e;
       }
-      missing.forEach((id, k) => have.set(id, tiles[k] as Tile));
+      missing.forEach((id, k) => {
+        have.set(id, tiles[k] as Tile);
+      });
       this.#count += missing.length;
     }
     return have;

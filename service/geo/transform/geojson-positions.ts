@@ -41,7 +41,9 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
       if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
       return;
     }
-    node.forEach((child, i) => coords(child, depth - 1, `${path}[${i}]`));
+    node.forEach((child, i) => {
+      coords(child, depth - 1, `${path}[${i}]`);
+    });
   };
 
   const geometry = (g: unknown, path: string): void => {
@@ -51,7 +53,9 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
     if (type === "GeometryCollection") {
       if (!Array.isArray(g.geometries))
         throw invalid(`${path}.geometries`, "GeometryCollection needs geometries");
-      g.geometries.forEach((m, i) => geometry(m, `${path}.geometries[${i}]`));
+      g.geometries.forEach((m, i) => {
+        geometry(m, `${path}.geometries[${i}]`);
+      });
       return;
     }
     const depth = typeof type === "string" ? GEOMETRY_DEPTH[type] : undefined;
@@ -69,7 +73,9 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
   if (doc.type === "FeatureCollection") {
     if ("bbox" in doc) bboxDropped++;
     if (!Array.isArray(doc.features)) throw invalid(`${root}.features`, "FeatureCollection needs features");
-    doc.features.forEach((f, i) => feature(f, `${root}.features[${i}]`));
+    doc.features.forEach((f, i) => {
+      feature(f, `${root}.features[${i}]`);
+    });
   } else if (doc.type === "Feature") {
     feature(doc, root);
   } else {
