@@ -4,8 +4,9 @@ import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { helloEntries } from "./routes/hello.ts";
+import { transformEntries } from "./routes/transform.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries];
+export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries, ...transformEntries];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

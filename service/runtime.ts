@@ -7,8 +7,8 @@ import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
-import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
+import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {

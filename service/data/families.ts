@@ -11,6 +11,7 @@ import {
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
 import type { DataRegistry } from "./registry.ts";
+import { crsOpener, datumGridsOpener } from "./transform-families.ts";
 
 /** One per family: opens a checked version folder read-only and returns what its routes read. */
 export interface FamilyOpener<T> {
@@ -22,7 +23,7 @@ export interface FamilyOpener<T> {
 }
 
 /** THE list of openers the service uses; add one line per family. */
-export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [];
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [crsOpener, datumGridsOpener];
 
 export interface OpenedFamily {
   family: string;

@@ -11,13 +11,17 @@ export interface MemoryGridStore extends GridStore {
   tilesServed: number;
 }
 
-export async function memoryGridStore(dir: string, names?: readonly string[]): Promise<MemoryGridStore> {
+export async function memoryGridStore(
+  dir: string,
+  names?: readonly string[],
+  tileSize?: number,
+): Promise<MemoryGridStore> {
   const files =
     names ?? fs.readdirSync(dir).filter((f) => f.startsWith("us_noaa_nadcon5_") && f.endsWith(".tif"));
   const grids = new Map<string, { header: ShiftGridHeader; tiles: Tile[] }>();
   for (const f of files) {
     const decoded = await decodeNadcon5GeoTiff(fs.readFileSync(path.join(dir, f)), f);
-    grids.set(f, cutTiles(f, decoded));
+    grids.set(f, cutTiles(f, decoded, tileSize));
   }
   const store: MemoryGridStore = {
     tilesServed: 0,

@@ -195,6 +195,9 @@ export async function shiftDatum(input: DatumShiftInput): Promise<DatumShiftResu
       refusal = refusePlan(plan, first, region, input.pathOf);
     }
   }
+  // Without the datum-grids family nothing says where the grids reach: any chain that is not
+  // Helmert-only cannot be decided, which is the data being unavailable, not a coverage refusal.
+  if (refusal && !grids) throw new ApiError("data_unavailable", { family: "datum-grids" });
   if (refusal) throw refusal;
   const budget = grids ? new TileBudget(grids) : undefined;
   const reports = new Map<string, OperationReport>();

@@ -8,6 +8,7 @@ import {
 } from "./methods/local-orthographic.ts";
 import type { PlanarMethod } from "./methods/planar-method.ts";
 import { proj4jsMethod, proj4jsOblique } from "./methods/proj4js-method.ts";
+import { pseudoMercator } from "./methods/pseudo-mercator.ts";
 
 export interface Projection {
   /** Longitude, latitude (degrees) → easting, northing in the CRS unit; undefined outside the domain. */
@@ -61,8 +62,11 @@ export function domainOf(def: ProjectionDef): (lon: number, lat: number) => bool
   }
 }
 
+/** proj4js where it reproduces PROJ (TM, LCC, Hotine); our own code for the others. */
 function methodOf(def: ProjectionDef): PlanarMethod {
-  return def.method === "local_orthographic" ? localOrthographic(def) : proj4jsMethod(def);
+  if (def.method === "local_orthographic") return localOrthographic(def);
+  if (def.method === "pseudo_mercator") return pseudoMercator(def);
+  return proj4jsMethod(def);
 }
 
 const finite2 = (p: [number, number] | undefined): p is [number, number] =>

@@ -1,6 +1,6 @@
 // Projection arithmetic delegated to proj4js for the methods where it reproduces PROJ 9.5.1 within
 // 1e-8 m once every parameter is given explicitly (transverse Mercator = proj4js etmerc, the
-// Poder/Engsager algorithm PROJ uses by default; LCC 1SP/2SP/Michigan; Hotine A/B; Web Mercator).
+// Poder/Engsager algorithm PROJ uses by default; LCC 1SP/2SP/Michigan; Hotine A/B).
 // The proj4js projection object is called directly (radians in, metres out), bypassing its
 // datum and unit handling.
 import proj4 from "proj4";
@@ -52,10 +52,8 @@ export function proj4Definition(def: ProjectionDef): string {
       return `+proj=omerc${variantA} +lat_0=${p.lat0} +lonc=${p.lon0} +alpha=${p.alpha} +gamma=${p.gamma} +k_0=${p.k0} ${common}`;
     }
     case "pseudo_mercator":
-      // PROJ's webmerc: spherical Mercator on the ellipsoid's semi-major axis, geodetic latitude as is.
-      return `+proj=merc +lon_0=${p.lon0} +k_0=1 +x_0=${p.x0} +y_0=${p.y0} +a=${def.ellipsoid.a} +b=${def.ellipsoid.a} +no_defs`;
     case "local_orthographic":
-      throw new Error("local_orthographic is not computed by proj4js");
+      throw new Error(`${def.method} is not computed by proj4js`);
   }
 }
 
