@@ -51,7 +51,7 @@ export const crsFamily: FamilyBuilder = {
       throw new Error("known answer: EPSG:26931 is not PROJ's Hotine A with alpha 323.130102361111");
     }
     const h = data.helmertOperations.find((o) => o.code === 10334);
-    if (!h || h.tx !== 1.0039 || h.drz !== -0.00005133 || h.target !== 6318)
+    if (h?.tx !== 1.0039 || h.drz !== -0.00005133 || h.target !== 6318)
       throw new Error("known answer: EPSG:10334 parameters");
     if (
       !data.gridOperations.some(

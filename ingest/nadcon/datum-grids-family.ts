@@ -56,7 +56,7 @@ export const datumGridsFamily: FamilyBuilder = {
       if (reader.size !== tiles) throw new Error(`known answer: ${reader.size} tiles, expected ${tiles}`);
       // NAD27 → NAD83 Alaska: the north-west node (172°E, 73°N) holds −3.62434268″ lat, −13.74943066″ lon.
       const ak = grids.find((g) => g.name === "us_noaa_nadcon5_nad27_nad83_1986_alaska.tif");
-      if (!ak || ak.west !== 172 || ak.width !== 121 || ak.height !== 47)
+      if (ak?.west !== 172 || ak.width !== 121 || ak.height !== 47)
         throw new Error("known answer: Alaska NAD27 lattice");
       const j = ak.height - 1;
       const t = readGridTile(reader, ak, Math.floor(j / ak.tileSize) * Math.ceil(ak.width / ak.tileSize));
