@@ -59,11 +59,15 @@ export class CrsRegistry {
     const code = Number(m[1]);
     const record = this.#byCode.get(code);
     if (!record)
-      throw new ApiError("unsupported_crs", { field, code, reason: "not in the supported code set" });
+      throw new ApiError("unsupported_crs", {
+        field,
+        crs: `EPSG:${code}`,
+        reason: "not in the supported code set",
+      });
     if (record.revision === "B" && revision === "A") {
       throw new ApiError("unsupported_crs", {
         field,
-        code,
+        crs: `EPSG:${code}`,
         reason: `${record.datum.group} codes are served in revision B only`,
       });
     }

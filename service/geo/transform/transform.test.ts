@@ -143,7 +143,9 @@ describe("shapes", () => {
     expect(g.features[0]).toMatchObject({ id: 7, properties: { bbox: "kept in properties", n: [1, 2] } });
     expect("bbox" in (g.features[0] as object)).toBe(false);
     expect(g.features[1]).toEqual({ type: "Feature", properties: null, geometry: null });
-    const collection = g.features[2]?.geometry as { geometries: { coordinates: number[][]; bbox?: unknown }[] };
+    const collection = g.features[2]?.geometry as {
+      geometries: { coordinates: number[][]; bbox?: unknown }[];
+    };
     const line = collection.geometries[0];
     expect(line?.bbox).toBeUndefined();
     expect(line?.coordinates[1]?.[2]).toBe(5);

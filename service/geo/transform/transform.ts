@@ -55,7 +55,7 @@ function toGeographic(
           field: "from",
           index: i,
           path: set.pathOf(i),
-          code: from.code,
+          crs: `EPSG:${from.code}`,
         });
       lon[i] = g[0];
       lat[i] = g[1];
@@ -99,7 +99,7 @@ function fromGeographic(
         field: "to",
         index: i,
         path: set.pathOf(i),
-        code: to.code,
+        crs: `EPSG:${to.code}`,
       });
     xy[2 * i] = p[0];
     xy[2 * i + 1] = p[1];
