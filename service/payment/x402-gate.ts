@@ -155,6 +155,7 @@ export function createPaymentGate(opts: {
         request.paymentOutcome = context.paymentHeader
           ? { state: "refused", reason: "invalid_payment" }
           : { state: "quoted" };
+        if (!context.paymentHeader && quotes.size < QUOTE_CACHE_MAX) quotes.set(quoteKey, response);
         reply.code(response.status).headers(response.headers);
         return reply.send(response.body ?? {});
       }
