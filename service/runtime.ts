@@ -5,6 +5,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { openFamilies } from "./data/families.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
@@ -54,7 +55,10 @@ export async function startService(
       facilitatorUrl: devnet.facilitatorUrl,
     };
   }
+  // Without a registry handed in, open every artifact family under config.artifactsDir; a family
+  // that is missing or fails its checks only makes its own routes answer 503.
   const data = opts.data ?? new DataRegistry();
+  if (!opts.data) await openFamilies(config.artifactsDir, data);
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, terms, facilitatorClient, data });
