@@ -1,5 +1,6 @@
 // POST /v1/transform's kernel: request checks, code resolution per revision, shapes, limits,
 // refusals with their index, and the revision A / revision B datum behaviour.
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { memoryGridStore } from "../../../test/conformance/memory-grid-store.ts";
 import { NADCON_DIR, testRegistry } from "../../../test/conformance/shared-data.ts";
@@ -8,7 +9,7 @@ import { ApiError, type ErrorCode } from "../../errors.ts";
 import { CrsRegistry } from "./crs-registry.ts";
 import type { GridStore } from "./grid-store.ts";
 import { GridUnreadableError } from "./grid-store.ts";
-import { runTransform, type TransformDeps, type TransformResponse } from "./transform.ts";
+import { runTransform, type TransformDeps } from "./transform.ts";
 
 const ALASKA = [
   "us_noaa_nadcon5_nad27_nad83_1986_alaska.tif",
@@ -307,4 +308,33 @@ describe("revision B datum shifts", () => {
   });
 });
 
-export type { TransformResponse };
+describe("shape property", () => {
+  it("any nesting of positions comes back with exactly the same structure and elevations", async () => {
+    const position = fc
+      .tuple(fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }))
+      .chain(([x, y]) =>
+        fc.oneof(
+          fc.constant([x, y]),
+          fc.double({ min: -500, max: 9000, noNaN: true }).map((z) => [x, y, z]),
+        ),
+      );
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        fc.array(position, { maxLength: 4 }),
+        fc.array(tie("tree"), { maxLength: 3 }),
+      ),
+    }));
+    await fc.assert(
+      fc.asyncProperty(tree, async (coordinates) => {
+        const r = await run({ from: "4326", to: "3857", coordinates }, "A");
+        const skeleton = (v: unknown): unknown =>
+          Array.isArray(v) && (v.length === 0 || typeof v[0] !== "number")
+            ? v.map(skeleton)
+            : (v as number[]).slice(2);
+        expect(skeleton(r.coordinates)).toEqual(skeleton(coordinates));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
