@@ -43,24 +43,27 @@ export interface DatumShiftInput {
   pathOf: (index: number) => string;
 }
 
+interface RegionExtent {
+  region: string;
+  header: ShiftGridHeader;
+  box: [number, number, number, number];
+}
+
 /** Region extents from the available grids of each region (all grids of a region share one). */
-function regionExtents(
-  ops: readonly GridOperation[],
-  grids: GridStore | undefined,
-): Map<string, ShiftGridHeader> {
-  const out = new Map<string, ShiftGridHeader>();
+function regionExtents(ops: readonly GridOperation[], grids: GridStore | undefined): RegionExtent[] {
+  const out: RegionExtent[] = [];
   for (const op of ops) {
-    const h = grids?.header(op.grid);
-    if (h && !out.has(op.region)) out.set(op.region, h);
+    const header = grids?.header(op.grid);
+    if (header && !out.some((r) => r.region === op.region))
+      out.push({ region: op.region, header, box: nodeExtent(header) });
   }
   return out;
 }
 
-function regionOf(extents: Map<string, ShiftGridHeader>, lon: number, lat: number): string | null {
-  for (const [region, h] of extents) {
-    const [w, s, e, n] = nodeExtent(h);
-    const x = gridLongitude(h, lon);
-    if (x >= w && x <= e && lat >= s && lat <= n) return region;
+function regionOf(extents: readonly RegionExtent[], lon: number, lat: number): string | null {
+  for (const { region, header, box } of extents) {
+    const x = gridLongitude(header, lon);
+    if (x >= box[0] && x <= box[2] && lat >= box[1] && lat <= box[3]) return region;
   }
   return null;
 }
