@@ -26,7 +26,13 @@ interface NadconCase {
 }
 const nadcon = JSON.parse(fs.readFileSync(path.join(TRANSFORM_REFERENCE, "nadcon5.json"), "utf8")) as {
   cases: NadconCase[];
-  unavailable: unknown[];
+  unavailable: {
+    operation: string;
+    source_crs: number;
+    target_crs: number;
+    missing_grids: string[];
+    pyproj_from_crs_default_at: { in: [number, number] };
+  }[];
 };
 const helmert = JSON.parse(fs.readFileSync(path.join(TRANSFORM_REFERENCE, "helmert.json"), "utf8")) as {
   operations: {
@@ -114,21 +120,19 @@ describe("NADCON5 steps and chains (PROJ gridshift, biquadratic)", () => {
 });
 
 describe("CONUS operations whose grids are not available here are refused, never skipped", () => {
-  for (const [from, to] of [
-    [4267, 6318],
-    [4269, 6318],
-    [4152, 4759],
-    [6318, 4152],
-    [4326, 4269],
-  ]) {
-    it(`EPSG:${from} → EPSG:${to} at (-98, 39) answers outside_datum_grid naming the missing grids`, async () => {
-      const err = await runTransform(
-        { from: String(from), to: String(to), coordinates: [[-98, 39]] },
-        deps,
-      ).catch((e: unknown) => e);
-      expect((err as ApiError).code).toBe("outside_datum_grid");
-      expect((err as ApiError).details.reason).toBe("grid_not_available");
-      expect(((err as ApiError).details.missingGrids as string[]).length).toBeGreaterThan(0);
+  for (const u of nadcon.unavailable) {
+    it(`${u.operation} (EPSG:${u.source_crs} → EPSG:${u.target_crs}) answers outside_datum_grid naming ${u.missing_grids.length} missing grid(s), both ways`, async () => {
+      for (const [from, to] of [
+        [u.source_crs, u.target_crs],
+        [u.target_crs, u.source_crs],
+      ]) {
+        const err = await runTransform({ from: String(from), to: String(to), coordinates: [u.pyproj_from_crs_default_at.in] }, deps).catch(
+          (e: unknown) => e,
+        );
+        expect((err as ApiError).code).toBe("outside_datum_grid");
+        expect((err as ApiError).details.reason).toBe("grid_not_available");
+        expect([...((err as ApiError).details.missingGrids as string[])].sort()).toEqual([...u.missing_grids].sort());
+      }
     });
   }
 });
