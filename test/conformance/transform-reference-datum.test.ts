@@ -126,12 +126,15 @@ describe("CONUS operations whose grids are not available here are refused, never
         [u.source_crs, u.target_crs],
         [u.target_crs, u.source_crs],
       ]) {
-        const err = await runTransform({ from: String(from), to: String(to), coordinates: [u.pyproj_from_crs_default_at.in] }, deps).catch(
-          (e: unknown) => e,
-        );
+        const err = await runTransform(
+          { from: String(from), to: String(to), coordinates: [u.pyproj_from_crs_default_at.in] },
+          deps,
+        ).catch((e: unknown) => e);
         expect((err as ApiError).code).toBe("outside_datum_grid");
         expect((err as ApiError).details.reason).toBe("grid_not_available");
-        expect([...((err as ApiError).details.missingGrids as string[])].sort()).toEqual([...u.missing_grids].sort());
+        expect([...((err as ApiError).details.missingGrids as string[])].sort()).toEqual(
+          [...u.missing_grids].sort(),
+        );
       }
     });
   }
