@@ -21,7 +21,6 @@ export interface ShiftGridHeader {
 export type Tile = Float32Array;
 
 export const tilesAcross = (h: ShiftGridHeader): number => Math.ceil(h.width / h.tileSize);
-export const tilesUp = (h: ShiftGridHeader): number => Math.ceil(h.height / h.tileSize);
 export const tileId = (h: ShiftGridHeader, tx: number, ty: number): number => ty * tilesAcross(h) + tx;
 
 /** Node-extent rectangle (closed), degrees: west, south, east, north. */

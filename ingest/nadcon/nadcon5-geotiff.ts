@@ -1,6 +1,6 @@
 // Reads a NADCON5 grid as PROJ-data distributes it (GeoTIFF, HORIZONTAL_OFFSET or
-// GEOGRAPHIC_3D_OFFSET, first two bands
-// latitude_offset and longitude_offset in arc-seconds, PixelIsPoint, north-up) into a node array
+// GEOGRAPHIC_3D_OFFSET, first two bands latitude_offset and longitude_offset in arc-seconds,
+// PixelIsPoint, north-up) into a node array
 // ordered from the south-west node, rows south → north, interleaved [latOffset, lonOffset], with
 // longitude offsets made positive east. Any other layout is refused.
 import { fromArrayBuffer } from "geotiff";

@@ -28,6 +28,5 @@ export function ellipsoidFromSemiMinor(name: string, a: number, b: number): Elli
   return { name, a, b, rf: f === 0 ? 0 : 1 / f, es, e: Math.sqrt(es) };
 }
 
+/** GRS 1980: both ends of the ITRF2020 → NAD83 Helmert transformations. */
 export const GRS80 = ellipsoidFromInverseFlattening("GRS 1980", 6378137, 298.257222101);
-export const WGS84_ELLIPSOID = ellipsoidFromInverseFlattening("WGS 84", 6378137, 298.257223563);
-export const CLARKE_1866 = ellipsoidFromSemiMinor("Clarke 1866", 6378206.4, 6356583.8);
