@@ -3,8 +3,9 @@
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
 import { helloEntries } from "./routes/hello.ts";
+import { marineEntries } from "./routes/marine.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...helloEntries];
+export const CATALOG: readonly CatalogEntry[] = [...helloEntries, ...marineEntries];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { openByteSource } from "../../artifacts/format/byte-source.ts";
+import type { EncArea } from "../../artifacts/format/enc-charts-metadata.ts";
 import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
 import type { EncTileGrid } from "../../artifacts/format/enc-tile-grid.ts";
 import type { FamilyBuilder } from "../lib/family.ts";
@@ -15,6 +16,11 @@ import { ENC_CELLS, encCatalogSourceId, encCellSourceId, encCellUrl } from "./so
 
 /** 1/64° of latitude × 1/32° of longitude: about 1.7 km × 1.8 km at 59.5° N. */
 export const ENC_GRID: EncTileGrid = { rowsPerDegree: 64, colsPerDegree: 32 };
+
+/** The areas the cells chart, named for the coverage answers (one here: all 11 cells are around Kachemak Bay). */
+export const ENC_AREAS: readonly EncArea[] = [
+  { name: "Kachemak Bay and lower Cook Inlet, Alaska (Homer, Seldovia, Port Graham)", cells: [...ENC_CELLS] },
+];
 
 async function cellInput(cell: string, inputs: Record<string, string>): Promise<EncCellInput> {
   const cellPath = inputs[encCellSourceId(cell)];
@@ -37,13 +43,14 @@ export function encFamily(cells: readonly string[] = ENC_CELLS): FamilyBuilder {
     parameters: {
       grid: ENC_GRID,
       file: ENC_CHARTS_FILE,
+      areas: ENC_AREAS.map((a) => a.name),
       classes: ["M_COVR", "DEPARE", "DRGARE", "M_QUAL", "SOUNDG", "UWTROC", "OBSTRN", "WRECKS"],
     },
     description: `NOAA ENC charts (${cells.length} cells): depth areas, soundings, survey quality and hazards in tiles`,
     async build(ctx) {
       const inputs: EncCellInput[] = [];
       for (const cell of cells) inputs.push(await cellInput(cell, ctx.inputs));
-      buildEncTiles(inputs, ENC_GRID, path.join(ctx.outDir, ENC_CHARTS_FILE), ctx);
+      buildEncTiles(inputs, ENC_AREAS, ENC_GRID, path.join(ctx.outDir, ENC_CHARTS_FILE), ctx);
     },
     async verify(dir) {
       const reader = new EncChartsReader(openByteSource(path.join(dir, ENC_CHARTS_FILE), "file"));

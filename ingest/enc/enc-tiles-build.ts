@@ -3,6 +3,7 @@
 // quality areas to tiles, and write every tile (per cell, the features touching it) in key order.
 import {
   ENC_CHARTS_FORMAT,
+  type EncArea,
   type EncCellMetadata,
   type EncChartsMetadata,
 } from "../../artifacts/format/enc-charts-metadata.ts";
@@ -116,6 +117,7 @@ function addSoundings(grid: EncTileGrid, tiles: Tiles, ranked: RankedCell[], c: 
 /** Writes `outFile` and returns the container metadata it holds. */
 export function buildEncTiles(
   inputs: readonly EncCellInput[],
+  areas: readonly EncArea[],
   grid: EncTileGrid,
   outFile: string,
   hooks: EncBuildHooks,
@@ -171,6 +173,10 @@ export function buildEncTiles(
     format: ENC_CHARTS_FORMAT,
     tileVersion: ENC_TILE_VERSION,
     grid,
+    areas: areas.map((a) => ({
+      name: a.name,
+      cells: a.cells.filter((c) => inputs.some((i) => i.name === c)),
+    })),
     cells: ranked.map((c) => {
       const input = read.find((r) => r.name === c.name) as { title: string; url: string };
       return cellMetadata(c, input, superseded, merged, mergedAway);
