@@ -5,10 +5,11 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { type OpenedFamily, openFamilies } from "./data/families.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
-import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
+import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -54,10 +55,18 @@ export async function startService(
       facilitatorUrl: devnet.facilitatorUrl,
     };
   }
-  const data = opts.data ?? new DataRegistry();
+  let data = opts.data;
+  let families: OpenedFamily[] = [];
+  if (!data) {
+    data = new DataRegistry();
+    families = await openFamilies(config.artifactsDir, data);
+  }
+  // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
+  const appConfig: Config =
+    devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, terms, facilitatorClient, data });
+    app = await buildApp({ config: appConfig, terms, facilitatorClient, data });
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await devnet?.stop();
@@ -68,10 +77,11 @@ export async function startService(
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   const devnetFile = devnet?.writeFile(config.home, url);
+  for (const f of families) app.log[f.state === "ready" ? "info" : "warn"](f, "artifact family");
   return {
     app,
     url,
-    config,
+    config: appConfig,
     terms,
     data,
     ...(devnet ? { devnet } : {}),
