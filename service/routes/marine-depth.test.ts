@@ -4,7 +4,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { gdalFixture } from "../../test/fixtures/enc/gdal-fixture.ts";
 import {
-  encOf,
   entry,
   openEncRegistry,
   responseValidator,
