@@ -9,8 +9,8 @@ import {
   type FacilitatorClient,
   type HTTPAdapter,
   type HTTPProcessResult,
-  type HTTPRequestContext,
   type HTTPResponseInstructions,
+  type HTTPRequestContext,
   SETTLEMENT_OVERRIDES_HEADER,
   withPrivateCacheControl,
   x402HTTPResourceServer,
@@ -134,10 +134,7 @@ export function createPaymentGate(opts: {
       const quoted = context.paymentHeader ? undefined : quotes.get(quoteKey);
       if (quoted) {
         request.paymentOutcome = { state: "quoted" };
-        return reply
-          .code(quoted.status)
-          .headers(quoted.headers)
-          .send(quoted.body ?? {});
+        return reply.code(quoted.status).headers(quoted.headers).send(quoted.body ?? {});
       }
       let result: HTTPProcessResult;
       try {
