@@ -50,6 +50,11 @@ export class ByteWriter {
     this.#buf.set(b, this.#len);
     this.#len += b.length;
   }
+  raw(b: Uint8Array): void {
+    this.#grow(b.length);
+    this.#buf.set(b, this.#len);
+    this.#len += b.length;
+  }
   bytes(): Uint8Array {
     return this.#buf.slice(0, this.#len);
   }
@@ -105,6 +110,11 @@ export class ByteReader {
     } catch {
       throw new ArtifactError("malformed", `${this.#what}: text at byte ${at} is not UTF-8`);
     }
+  }
+  /** The next `n` bytes, as a view. */
+  bytes(n: number): Uint8Array {
+    const at = this.#take(n);
+    return this.#b.subarray(at, at + n);
   }
   /** `n` little-endian i32 values. */
   i32s(n: number): Int32Array {

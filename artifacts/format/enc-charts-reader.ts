@@ -4,7 +4,7 @@
 import { ArtifactError } from "./artifact-error.ts";
 import type { ByteSource } from "./byte-source.ts";
 import { type EncChartsMetadata, assertEncChartsMetadata } from "./enc-charts-metadata.ts";
-import { ENC_TILE_VERSION, type TileSection, decodeEncTile } from "./enc-tile-codec.ts";
+import { decodeEncTile, ENC_TILE_VERSION, type TileSectionView } from "./enc-tile-codec.ts";
 import { checkGrid, encTileKey } from "./enc-tile-grid.ts";
 import { TileContainerReader } from "./tile-container.ts";
 
@@ -36,7 +36,7 @@ export class EncChartsReader {
   }
 
   /** The decoded sections of tile (col, row), or undefined when none is stored. Throws ArtifactError on a corrupt tile. */
-  tile(col: number, row: number): TileSection[] | undefined {
+  tile(col: number, row: number): TileSectionView[] | undefined {
     const blob = this.#container.get(encTileKey(col, row));
     return blob === undefined ? undefined : decodeEncTile(blob, `ENC tile ${col}/${row}`);
   }

@@ -1,7 +1,16 @@
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ArtifactError } from "./artifact-error.ts";
-import { type TileSection, decodeEncTile, encodeEncTile } from "./enc-tile-codec.ts";
+import { decodeEncTile, encodeEncTile, type TileSection, type TileSectionView } from "./enc-tile-codec.ts";
+
+const materialize = (v: TileSectionView): TileSection => ({
+  cell: v.cell,
+  depthAreas: v.depthAreas(),
+  quality: v.quality(),
+  soundingCoords: v.soundings().coords,
+  soundingDepths: v.soundings().depths,
+  hazards: v.hazards(),
+});
 
 const section: TileSection = {
   cell: 3,
@@ -29,7 +38,7 @@ const section: TileSection = {
 
 describe("ENC tile codec", () => {
   it("round-trips every member, nulls and non-ASCII names included", () => {
-    expect(decodeEncTile(encodeEncTile([section]))).toEqual([section]);
+    expect(decodeEncTile(encodeEncTile([section])).map(materialize)).toEqual([section]);
   });
 
   it("round-trips an empty tile", () => {
@@ -40,6 +49,17 @@ describe("ENC tile codec", () => {
     const blob = encodeEncTile([section]);
     blob[20] = (blob[20] as number) ^ 1;
     expect(() => decodeEncTile(blob)).toThrow(ArtifactError);
+  });
+
+  it("decodes a block only when asked, and refuses a corrupt block then", () => {
+    const blob = encodeEncTile([section]);
+    // the depth block starts after version, count, cell and four block lengths; break its class byte
+    const at = 4 + 1 + 2 + 2 + 16 + 2;
+    blob[at] = 9;
+    new DataView(blob.buffer).setUint32(0, crc32(blob.subarray(4)), true);
+    const [view] = decodeEncTile(blob);
+    expect(view?.hazards()).toHaveLength(1);
+    expect(() => view?.depthAreas()).toThrow(expect.objectContaining({ code: "malformed" }));
   });
 
   it("refuses a tile cut short, even with a matching checksum", () => {

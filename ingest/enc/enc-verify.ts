@@ -34,8 +34,11 @@ export function verifyEncCharts(reader: EncChartsReader, expectedCells: readonly
     for (const s of reader.tile(col, row) ?? []) {
       if (s.cell >= meta.cells.length)
         throw new Error(`tile ${col}/${row} names cell ${s.cell} of ${meta.cells.length}`);
-      soundings[s.cell] = (soundings[s.cell] ?? 0) + s.soundingDepths.length;
-      hazards[s.cell] = (hazards[s.cell] ?? 0) + s.hazards.length;
+      // decode every block: a build that cannot be read back is refused
+      s.depthAreas();
+      s.quality();
+      soundings[s.cell] = (soundings[s.cell] ?? 0) + s.soundings().depths.length;
+      hazards[s.cell] = (hazards[s.cell] ?? 0) + s.hazards().length;
     }
   }
   meta.cells.forEach((c, i) => {
@@ -51,7 +54,7 @@ export function verifyEncCharts(reader: EncChartsReader, expectedCells: readonly
     const x = Math.round(k.lon * E7);
     const y = Math.round(k.lat * E7);
     const section = reader.tile(colOf(meta.grid, x), rowOf(meta.grid, y))?.find((s) => s.cell === index);
-    const hit = section?.depthAreas.find((a) => insideRings(a.rings, x, y));
+    const hit = section?.depthAreas().find((a) => insideRings(a.rings, x, y));
     if (!hit || hit.objectClass !== k.objectClass || hit.drval1 !== k.drval1) {
       throw new Error(
         `known answer: ${k.cell} at ${k.lon},${k.lat} should chart class ${k.objectClass} DRVAL1 ${k.drval1}`,

@@ -6,7 +6,7 @@ import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
 import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import type { EncArea, EncCellMetadata } from "../../artifacts/format/enc-charts-metadata.ts";
 import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
-import type { TileSection } from "../../artifacts/format/enc-tile-codec.ts";
+import type { TileSectionView } from "../../artifacts/format/enc-tile-codec.ts";
 import type { EncTileGrid } from "../../artifacts/format/enc-tile-grid.ts";
 import type { ArtifactManifest } from "../../artifacts/format/manifest.ts";
 import { insideRings } from "../../artifacts/format/ring-containment.ts";
@@ -51,7 +51,7 @@ export class EncCharts {
 
   /** A per-request view that counts the tiles it reads and reads each at most once. */
   session(): ChartTiles {
-    const cache = new Map<string, TileSection[] | undefined>();
+    const cache = new Map<string, TileSectionView[] | undefined>();
     let read = 0;
     return {
       grid: this.grid,
@@ -71,7 +71,7 @@ export class EncCharts {
     };
   }
 
-  #read(col: number, row: number): TileSection[] | undefined {
+  #read(col: number, row: number): TileSectionView[] | undefined {
     try {
       return this.#reader.tile(col, row);
     } catch (err) {

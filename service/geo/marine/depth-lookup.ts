@@ -42,14 +42,16 @@ export function depthAt(
   const consulted: number[] = [];
   for (const cell of covering) {
     const section = sections.find((s) => s.cell === cell);
-    const inside = (section?.depthAreas ?? []).filter((a) => a.drval1 !== null && insideRings(a.rings, x, y));
+    const inside = (section?.depthAreas() ?? []).filter(
+      (a) => a.drval1 !== null && insideRings(a.rings, x, y),
+    );
     // S-57 depth areas of one cell do not overlap; should a dredged area overlie a depth area, it is the more specific
     const area = inside.find((a) => a.objectClass === 2) ?? inside[0];
     if (!area) {
       consulted.push(cell);
       continue;
     }
-    const quality = section?.quality.find((q) => insideRings(q.rings, x, y)) ?? null;
+    const quality = section?.quality().find((q) => insideRings(q.rings, x, y)) ?? null;
     return {
       kind: "depth",
       cell,

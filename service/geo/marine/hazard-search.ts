@@ -5,7 +5,7 @@
 import type { TileHazard } from "../../../artifacts/format/enc-tile-codec.ts";
 import { E7 } from "../../../artifacts/format/enc-tile-grid.ts";
 import type { ChartTiles } from "./chart-tiles.ts";
-import { geodesicMeters } from "./geodesic-distance.ts";
+import { geodesicLowerBoundMeters, geodesicMeters } from "./geodesic-distance.ts";
 import { circleTileSpans, spanTileCount, spanTiles } from "./tile-ranges.ts";
 
 export interface FoundHazard {
@@ -51,9 +51,10 @@ export function hazardsNear(
   for (const t of spanTiles(spans)) {
     for (const s of charts.tile(t.col, t.row) ?? []) {
       searched.add(s.cell);
-      for (const h of s.hazards) {
+      for (const h of s.hazards()) {
         const hx = h.lonE7 / E7;
         const hy = h.latE7 / E7;
+        if (geodesicLowerBoundMeters(lon, lat, hx, hy) > radius) continue;
         const d = geodesicMeters(lon, lat, hx, hy);
         if (d <= radius) found.push({ hazard: h, lon: hx, lat: hy, distanceMeters: d, cell: s.cell });
       }

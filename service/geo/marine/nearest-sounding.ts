@@ -3,7 +3,7 @@
 // own position are stored, so every candidate is the chart's own sounding there.
 import { colOf, E7, rowOf } from "../../../artifacts/format/enc-tile-grid.ts";
 import type { ChartTiles } from "./chart-tiles.ts";
-import { geodesicMeters } from "./geodesic-distance.ts";
+import { geodesicLowerBoundMeters, geodesicMeters } from "./geodesic-distance.ts";
 import { blockEscapeMeters, tileRing } from "./tile-ranges.ts";
 
 export interface FoundSounding {
@@ -33,11 +33,13 @@ export function nearestSounding(
   for (let k = 0; k <= maxRings; k++) {
     for (const t of tileRing(col, row, k)) {
       for (const s of charts.tile(t.col, t.row) ?? []) {
-        for (let i = 0; i < s.soundingDepths.length; i++) {
-          const sx = (s.soundingCoords[2 * i] as number) / E7;
-          const sy = (s.soundingCoords[2 * i + 1] as number) / E7;
+        const { coords, depths } = s.soundings();
+        for (let i = 0; i < depths.length; i++) {
+          const sx = (coords[2 * i] as number) / E7;
+          const sy = (coords[2 * i + 1] as number) / E7;
+          if (best && geodesicLowerBoundMeters(lon, lat, sx, sy) > best.distanceMeters) continue;
           const d = geodesicMeters(lon, lat, sx, sy);
-          const depth = s.soundingDepths[i] as number;
+          const depth = depths[i] as number;
           // ties: the shoaler sounding, then the larger-scale cell
           if (
             !best ||

@@ -48,12 +48,17 @@ export function circleTileSpans(grid: EncTileGrid, lon: number, lat: number, rad
   const r1 = rowOf(grid, Math.round(Math.min(90, lat + dLat) * E7));
   const cc = colOf(grid, Math.round(lon * E7));
   const last = columnCount(grid) - 1;
+  // no tile beyond this many columns can be within the radius: a degree of longitude is at least
+  // (shortest degree of latitude) × cos(poleward latitude of the box) long
+  const poleward = Math.min(90, Math.max(Math.abs(lat - dLat), Math.abs(lat + dLat)));
+  const degLon = MIN_METERS_PER_DEGREE_LAT * Math.cos((poleward * Math.PI) / 180);
+  const span = degLon > 0 ? Math.ceil((radius / degLon) * grid.colsPerDegree) + 1 : last;
   const within = (col: number, row: number) =>
     distanceToTile(grid, { col, row }, lon, lat) <= radius + EDGE_SLACK_METERS;
   const reach = (row: number, step: 1 | -1): number => {
     // largest n with tile cc + step·n within the radius (n = 0 is known to be)
     let lo = 0;
-    let hi = step === 1 ? last - cc : cc;
+    let hi = Math.min(span, step === 1 ? last - cc : cc);
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
       if (within(cc + step * mid, row)) lo = mid;
