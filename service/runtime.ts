@@ -27,7 +27,7 @@ export interface RunningService {
 
 export async function startService(
   config: Config,
-  opts: { data?: DataRegistry } = {},
+  opts: { data?: DataRegistry; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
   let devnet: Devnet | undefined;
@@ -66,7 +66,13 @@ export async function startService(
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config: appConfig, terms, facilitatorClient, data });
+    app = await buildApp({
+      config: appConfig,
+      terms,
+      facilitatorClient,
+      data,
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    });
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await devnet?.stop();
