@@ -165,9 +165,13 @@ async function main(): Promise<void> {
     const s = charts.session();
     const r = depthAt(s, q[0], q[1], { soundingRings: SOUNDING_RINGS });
     tiles.push(s.tilesRead);
-    return r.kind === "depth" ? { min: r.area.drval1 as number, cell: charts.cells[r.cell]?.name ?? "" } : null;
+    return r.kind === "depth"
+      ? { min: r.area.drval1 as number, cell: charts.cells[r.cell]?.name ?? "" }
+      : null;
   });
-  const hq = points(HAZARD_QUERIES, 81).filter((q) => charts.coveringCells(Math.round(q[0] * 1e7), Math.round(q[1] * 1e7)).length > 0);
+  const hq = points(HAZARD_QUERIES, 81).filter(
+    (q) => charts.coveringCells(Math.round(q[0] * 1e7), Math.round(q[1] * 1e7)).length > 0,
+  );
   const hazardTiles: number[] = [];
   const ourHaz = best(hq, (q) => {
     const s = charts.session();
