@@ -1,8 +1,9 @@
 // THE list of data families the pipeline builds, in build order. Add one line per family.
 import { encFamily } from "./enc/enc-family.ts";
 import type { FamilyBuilder } from "./lib/family.ts";
+import { timezoneFamily } from "./timezone/family.ts";
 
-export const FAMILIES: readonly FamilyBuilder[] = [encFamily()];
+export const FAMILIES: readonly FamilyBuilder[] = [timezoneFamily, encFamily()];
 
 /** The builder of `name`; throws listing the known families. */
 export function familyByName(name: string, families: readonly FamilyBuilder[] = FAMILIES): FamilyBuilder {

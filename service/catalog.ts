@@ -6,12 +6,14 @@ import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { helloEntries } from "./routes/hello.ts";
 import { marineEntries } from "./routes/marine.ts";
+import { timezoneEntries } from "./routes/timezone.ts";
 
 export const CATALOG: readonly CatalogEntry[] = [
   ...discoveryEntries,
   ...demoEntries,
   ...helloEntries,
   ...marineEntries,
+  ...timezoneEntries,
 ];
 
 /** The entries a revision lists. */

@@ -55,12 +55,9 @@ export async function startService(
       facilitatorUrl: devnet.facilitatorUrl,
     };
   }
-  let data = opts.data;
-  let families: OpenedFamily[] = [];
-  if (!data) {
-    data = new DataRegistry();
-    families = await openFamilies(config.artifactsDir, data);
-  }
+  const data = opts.data ?? new DataRegistry();
+  // Artifact families open read-only once; one that is missing or corrupt only makes its routes 503.
+  const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
   // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
   const appConfig: Config =
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
@@ -73,6 +70,15 @@ export async function startService(
       data,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
+    for (const f of families) {
+      if (f.state === "ready")
+        app.log.info({ family: f.family, version: f.version }, "artifact family opened");
+      else
+        app.log.warn(
+          { family: f.family, version: f.version, reason: f.reason },
+          "artifact family unavailable: its routes answer 503",
+        );
+    }
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await devnet?.stop();
@@ -83,7 +89,6 @@ export async function startService(
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   const devnetFile = devnet?.writeFile(config.home, url);
-  for (const f of families) app.log[f.state === "ready" ? "info" : "warn"](f, "artifact family");
   return {
     app,
     url,

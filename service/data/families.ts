@@ -12,6 +12,7 @@ import {
 } from "../../artifacts/format/manifest.ts";
 import { encOpener } from "./enc-charts.ts";
 import type { DataRegistry } from "./registry.ts";
+import { timezoneOpener } from "./timezone-family.ts";
 
 /** One per family: opens a checked version folder read-only and returns what its routes read. */
 export interface FamilyOpener<T> {
@@ -23,7 +24,7 @@ export interface FamilyOpener<T> {
 }
 
 /** THE list of openers the service uses; add one line per family. */
-export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [encOpener];
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [encOpener, timezoneOpener];
 
 export interface OpenedFamily {
   family: string;
