@@ -5,18 +5,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MemorySource } from "../../artifacts/format/byte-source.ts";
 import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
-import { entry, repoRoot, routeContext } from "../../test/marine/enc-test-context.ts";
+import { entry, routeContext } from "../../test/marine/enc-test-context.ts";
+import { builtFamily } from "../../test/support/built-artifacts.ts";
 import { ApiError } from "../errors.ts";
 import { ENC_FAMILY, EncCharts } from "./enc-charts.ts";
 import { DataRegistry } from "./registry.ts";
 
-const artifactsDir = process.env.GEO402_ARTIFACTS ?? path.join(repoRoot, "artifacts");
-
 /** The built container with every byte of its tile data area inverted (header, directory and metadata intact). */
-function corruptedCharts(): EncCharts {
-  const bytes = Uint8Array.from(
-    readFileSync(path.join(artifactsDir, ENC_FAMILY, "current", ENC_CHARTS_FILE)),
-  );
+async function corruptedCharts(): Promise<EncCharts> {
+  const { dir } = await builtFamily(ENC_FAMILY);
+  const bytes = Uint8Array.from(readFileSync(path.join(dir, ENC_CHARTS_FILE)));
   const view = new DataView(bytes.buffer);
   const dataStart = Number(view.getBigUint64(24, true));
   const directory = Number(view.getBigUint64(16, true));
@@ -30,7 +28,7 @@ function corruptedCharts(): EncCharts {
 describe("unreadable chart tiles", () => {
   it("answer depth and hazards with 503 data_unavailable", async () => {
     const data = new DataRegistry();
-    data.set(ENC_FAMILY, "corrupted", corruptedCharts());
+    data.set(ENC_FAMILY, "corrupted", await corruptedCharts());
     for (const [route, query] of [
       ["/v1/marine/depth", { lat: 59.6033, lon: -151.4192 }],
       ["/v1/marine/hazards", { lat: 59.6033, lon: -151.4192, radius: 500 }],

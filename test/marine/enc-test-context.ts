@@ -12,16 +12,16 @@ import { ENC_FAMILY, type EncCharts, encOpener } from "../../service/data/enc-ch
 import { openFamily } from "../../service/data/families.ts";
 import { DataRegistry } from "../../service/data/registry.ts";
 import type { CatalogEntry, RouteContext } from "../../service/route-types.ts";
+import { ARTIFACTS_DIR } from "../support/built-artifacts.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 export const sharedRoot = process.env.GEO402_SHARED ?? path.resolve(repoRoot, "../shared");
-const artifactsDir = process.env.GEO402_ARTIFACTS ?? path.join(repoRoot, "artifacts");
 
 export async function openEncRegistry(): Promise<DataRegistry> {
   const registry = new DataRegistry();
-  const opened = await openFamily(artifactsDir, encOpener, registry);
+  const opened = await openFamily(ARTIFACTS_DIR, encOpener, registry);
   if (opened.state !== "ready") {
-    throw new Error(`the enc artifact is not built (${opened.reason}); run: npx tsx ingest/cli.ts build enc`);
+    throw new Error(`the enc artifact is not usable (${opened.reason}); run \`make artifacts\``);
   }
   return registry;
 }
