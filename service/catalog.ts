@@ -3,14 +3,20 @@
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
 import { censusEntries } from "./routes/census.ts";
+import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { helloEntries } from "./routes/hello.ts";
+import { marineEntries } from "./routes/marine.ts";
 import { timezoneEntries } from "./routes/timezone.ts";
+import { transformEntries } from "./routes/transform.ts";
 
 export const CATALOG: readonly CatalogEntry[] = [
   ...discoveryEntries,
+  ...demoEntries,
   ...helloEntries,
+  ...transformEntries,
   ...timezoneEntries,
+  ...marineEntries,
   ...censusEntries,
 ];
 
