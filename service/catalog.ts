@@ -5,8 +5,14 @@ import type { CatalogEntry } from "./route-types.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { helloEntries } from "./routes/hello.ts";
 import { timezoneEntries } from "./routes/timezone.ts";
+import { transformEntries } from "./routes/transform.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries, ...timezoneEntries];
+export const CATALOG: readonly CatalogEntry[] = [
+  ...discoveryEntries,
+  ...helloEntries,
+  ...transformEntries,
+  ...timezoneEntries,
+];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

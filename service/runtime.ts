@@ -27,7 +27,7 @@ export interface RunningService {
 
 export async function startService(
   config: Config,
-  opts: { data?: DataRegistry } = {},
+  opts: { data?: DataRegistry; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
   let devnet: Devnet | undefined;
@@ -55,12 +55,19 @@ export async function startService(
       facilitatorUrl: devnet.facilitatorUrl,
     };
   }
+  // Without a registry handed in, open every artifact family under config.artifactsDir; a family
+  // that is missing or fails its checks only makes its own routes answer 503.
   const data = opts.data ?? new DataRegistry();
-  // Artifact families open read-only once; one that is missing or corrupt only makes its routes 503.
   const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, terms, facilitatorClient, data });
+    app = await buildApp({
+      config,
+      terms,
+      facilitatorClient,
+      data,
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    });
     for (const f of families) {
       if (f.state === "ready")
         app.log.info({ family: f.family, version: f.version }, "artifact family opened");

@@ -12,6 +12,7 @@ import {
 } from "../../artifacts/format/manifest.ts";
 import type { DataRegistry } from "./registry.ts";
 import { timezoneOpener } from "./timezone-family.ts";
+import { crsOpener, datumGridsOpener } from "./transform-families.ts";
 
 /** One per family: opens a checked version folder read-only and returns what its routes read. */
 export interface FamilyOpener<T> {
@@ -23,7 +24,7 @@ export interface FamilyOpener<T> {
 }
 
 /** THE list of openers the service uses; add one line per family. */
-export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [timezoneOpener];
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [timezoneOpener, crsOpener, datumGridsOpener];
 
 export interface OpenedFamily {
   family: string;
