@@ -45,7 +45,10 @@ describe("CensusLookup.open refuses", () => {
 
   it("a cell index of another resolution", () => {
     const dir = copy();
-    const writer = new CellIndexWriter({ maxResolution: 7, strings: ["01|AA|Alpha|01001|West County|0101|01|7"] });
+    const writer = new CellIndexWriter({
+      maxResolution: 7,
+      strings: ["01|AA|Alpha|01001|West County|0101|01|7"],
+    });
     writer.add(latLngToCell(40.2, -99.8, 7), 0);
     writeFileSync(path.join(dir, CENSUS_FILES.cells), writer.finish());
     expect(() => CensusLookup.open(dir)).toThrow(/resolution 7, expected 9/);

@@ -34,9 +34,13 @@ export class CensusLookup {
 
   private constructor(cells: CellIndexReader, metadata: CensusMetadata) {
     if (cells.maxResolution !== CENSUS_FINE_RESOLUTION) {
-      throw new ArtifactError("malformed", `${CENSUS_FILES.cells} has resolution ${cells.maxResolution}, expected ${CENSUS_FINE_RESOLUTION}`);
+      throw new ArtifactError(
+        "malformed",
+        `${CENSUS_FILES.cells} has resolution ${cells.maxResolution}, expected ${CENSUS_FINE_RESOLUTION}`,
+      );
     }
-    if (cells.stringCount === 0) throw new ArtifactError("malformed", `${CENSUS_FILES.cells} has no record table`);
+    if (cells.stringCount === 0)
+      throw new ArtifactError("malformed", `${CENSUS_FILES.cells} has no record table`);
     this.#cells = cells;
     this.metadata = metadata;
   }
@@ -87,7 +91,8 @@ export class CensusLookup {
     else {
       // Outside: the fine band answers when a fine neighbour is there, else the res-7 ring.
       neighbours = this.#ring9(cell9);
-      if (neighbours.some((r) => r?.resolution === CENSUS_FINE_RESOLUTION)) resolution = CENSUS_FINE_RESOLUTION;
+      if (neighbours.some((r) => r?.resolution === CENSUS_FINE_RESOLUTION))
+        resolution = CENSUS_FINE_RESOLUTION;
       else neighbours = this.#ring7(cell9);
     }
     const county = record?.countyGeoid ?? null;

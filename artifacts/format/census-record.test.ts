@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ArtifactError } from "./artifact-error.ts";
-import { type CensusRecord, decodeCensusRecord, encodeCensusRecord, parseCensusMetadata } from "./census-record.ts";
+import {
+  type CensusRecord,
+  decodeCensusRecord,
+  encodeCensusRecord,
+  parseCensusMetadata,
+} from "./census-record.ts";
 
 const dc: CensusRecord = {
   stateCode: "11",
@@ -20,7 +25,13 @@ describe("census answer records", () => {
   });
 
   it("keeps a ZZ water district and names with apostrophes and diacritics", () => {
-    const r = { ...dc, countyName: "Doña Ana County", districtGeoid: "11ZZ", districtCode: "ZZ", resolution: 9 };
+    const r = {
+      ...dc,
+      countyName: "Doña Ana County",
+      districtGeoid: "11ZZ",
+      districtCode: "ZZ",
+      resolution: 9,
+    };
     expect(decodeCensusRecord(encodeCensusRecord(r))).toEqual(r);
   });
 

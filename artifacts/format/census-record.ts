@@ -36,7 +36,8 @@ const PATTERNS: Record<string, RegExp> = {
 /** Record → `stateCode|stateAbbr|stateName|countyGeoid|countyName|districtGeoid|districtCode|resolution`. */
 export function encodeCensusRecord(r: CensusRecord): string {
   for (const [k, v] of Object.entries(r)) {
-    if (typeof v === "string" && v.includes("|")) throw new RangeError(`census record ${k} contains "|": ${v}`);
+    if (typeof v === "string" && v.includes("|"))
+      throw new RangeError(`census record ${k} contains "|": ${v}`);
   }
   return [
     r.stateCode,
@@ -52,7 +53,8 @@ export function encodeCensusRecord(r: CensusRecord): string {
 
 export function decodeCensusRecord(text: string): CensusRecord {
   const f = text.split("|");
-  if (f.length !== FIELDS) throw new ArtifactError("malformed", `census record has ${f.length} fields: ${text}`);
+  if (f.length !== FIELDS)
+    throw new ArtifactError("malformed", `census record has ${f.length} fields: ${text}`);
   const [stateCode, stateAbbr, stateName, countyGeoid, countyName, districtGeoid, districtCode, res] = f as [
     string,
     string,
@@ -74,10 +76,14 @@ export function decodeCensusRecord(text: string): CensusRecord {
     resolution: Number(res),
   };
   for (const [k, re] of Object.entries(PATTERNS)) {
-    if (!re.test(String(r[k as keyof CensusRecord]))) throw new ArtifactError("malformed", `census record ${k}: ${text}`);
+    if (!re.test(String(r[k as keyof CensusRecord])))
+      throw new ArtifactError("malformed", `census record ${k}: ${text}`);
   }
   const consistent =
-    countyGeoid.startsWith(stateCode) && districtGeoid === `${stateCode}${districtCode}` && stateName && countyName;
+    countyGeoid.startsWith(stateCode) &&
+    districtGeoid === `${stateCode}${districtCode}` &&
+    stateName &&
+    countyName;
   if (!consistent || CENSUS_ACCURACY_METRES[r.resolution] === undefined) {
     throw new ArtifactError("malformed", `census record is inconsistent: ${text}`);
   }

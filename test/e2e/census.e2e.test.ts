@@ -52,7 +52,12 @@ describe("GET /v1/us/geographies", () => {
     expect(r.status).toBe(200);
     const body = await r.json();
     expectMatchesSchema("us-geographies.response", body);
-    expect(body).toMatchObject({ found: false, stateCode: null, countyGeoid: null, congressionalDistrictGeoid: null });
+    expect(body).toMatchObject({
+      found: false,
+      stateCode: null,
+      countyGeoid: null,
+      congressionalDistrictGeoid: null,
+    });
     expect(before.payer - (await balances()).payer).toBe(10_000n);
   });
 
