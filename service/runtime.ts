@@ -58,11 +58,15 @@ export async function startService(
   // Without a registry handed in, open every artifact family under config.artifactsDir; a family
   // that is missing or fails its checks only makes its own routes answer 503.
   const data = opts.data ?? new DataRegistry();
+  // Artifact families open read-only once; one that is missing or corrupt only makes its routes 503.
   const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
+  // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
+  const appConfig: Config =
+    devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   let app: FastifyInstance;
   try {
     app = await buildApp({
-      config,
+      config: appConfig,
       terms,
       facilitatorClient,
       data,
@@ -90,7 +94,7 @@ export async function startService(
   return {
     app,
     url,
-    config,
+    config: appConfig,
     terms,
     data,
     ...(devnet ? { devnet } : {}),
