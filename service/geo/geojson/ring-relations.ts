@@ -1,11 +1,11 @@
 // How the rings of one Polygon or MultiPolygon meet: for every pair of rings, whether they cross,
 // share a stretch of boundary, or only touch at points (and where), and which ring lies inside
 // which. Rings must each be simple already. Candidate segment pairs come from a packed R-tree
-// (flatbush) over segment boxes; each candidate pair is one comparison charged to the budget.
+// (flatbush) over segment boxes; each candidate pair is one comparison charged to the budget,
+// and so is each segment met by a containment ray and each touch point resolved.
 import Flatbush from "flatbush";
 import type { ComparisonBudget } from "./budget.ts";
 import { type BoundaryLocation, sideAt } from "./local-side.ts";
-import { pointInRing } from "./point-in-ring.ts";
 import { orient } from "./predicates.ts";
 import type { WorkingRing } from "./working-ring.ts";
 
@@ -94,7 +94,7 @@ export function relateRings(rings: readonly RelationRing[], budget: ComparisonBu
     }
   }
   for (const c of contacts) resolveContact(rings, facts, c, budget);
-  findContainment(rings, facts, budget);
+  findContainment(rings, facts, index, segRing, offsets, budget);
   return facts;
 }
 
@@ -218,38 +218,42 @@ function resolveContact(
   if (t > 0) facts.inside.add(`${c.a},${c.b}`);
 }
 
-/** Rings that meet nowhere: ring X lies inside ring Y when its box fits in Y's and a vertex of X is inside Y. */
+/**
+ * Rings that meet nowhere: ring X lies inside ring Y when a ray from a vertex of X crosses Y an
+ * odd number of times. One ray per ring, cast to +x through the segment index, answers for every
+ * other ring at once; each candidate segment on the ray is one comparison.
+ */
 function findContainment(
   rings: readonly RelationRing[],
   facts: RelationFacts,
+  index: Flatbush,
+  segRing: Int32Array,
+  offsets: readonly number[],
   budget: ComparisonBudget,
 ): void {
-  const boxes = rings.map(({ ring }) => {
-    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (let i = 0; i < ring.n; i++) {
-      const x = ring.xs[i] as number;
-      const y = ring.ys[i] as number;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-    return [x0, y0, x1, y1] as const;
-  });
-  const index = new Flatbush(rings.length);
-  for (const [x0, y0, x1, y1] of boxes) index.add(x0, y0, x1, y1);
-  index.finish();
-  boxes.forEach(([x0, y0, x1, y1], inner) => {
-    for (const outer of index.search(x0, y0, x1, y1)) {
-      if (outer === inner) continue;
-      const [ox0, oy0, ox1, oy1] = boxes[outer] as readonly [number, number, number, number];
-      if (ox0 > x0 || oy0 > y0 || ox1 < x1 || oy1 < y1) continue;
-      const key = `${Math.min(inner, outer)},${Math.max(inner, outer)}`;
-      if (facts.pairs.has(key)) continue; // meeting rings were decided at their contacts
-      const r = (rings[inner] as RelationRing).ring;
-      if (pointInRing((rings[outer] as RelationRing).ring, r.xs[0] as number, r.ys[0] as number, budget)) {
-        facts.inside.add(`${inner},${outer}`);
+  rings.forEach(({ ring: inner }, b) => {
+    const px = inner.xs[0] as number;
+    const py = inner.ys[0] as number;
+    const odd = new Set<number>();
+    for (const g of index.search(px, py, Number.POSITIVE_INFINITY, py)) {
+      const a = segRing[g] as number;
+      if (a === b) continue;
+      budget.take();
+      const { ring } = rings[a] as RelationRing;
+      const j = g - (offsets[a] as number);
+      const i = (j + 1) % ring.n;
+      const yj = ring.ys[j] as number;
+      const yi = ring.ys[i] as number;
+      if (yi > py === yj > py) continue;
+      // The edge straddles the ray's line: does it pass to the right of P?
+      const o = orient(ring.xs[j] as number, yj, ring.xs[i] as number, yi, px, py);
+      if (yi > yj ? o > 0 : o < 0) {
+        if (odd.has(a)) odd.delete(a);
+        else odd.add(a);
       }
+    }
+    for (const a of odd) {
+      if (!facts.pairs.has(`${Math.min(a, b)},${Math.max(a, b)}`)) facts.inside.add(`${b},${a}`);
     }
   });
 }

@@ -28,30 +28,38 @@ export function simplicityCostBound(n: number): number {
 export function checkRingSimple(ring: WorkingRing, budget: ComparisonBudget): SimplicityResult {
   const { n, xs, ys } = ring;
   if (n < 3) return { kind: "degenerate", distinct: n };
-  const repeated = findRepeatedVertex(ring);
-  if (repeated) return repeated;
+  // Vertices in sweep order (x, then y); equal neighbours in this order are repeated vertices.
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) =>
+    comparePoints(xs[a] as number, ys[a] as number, xs[b] as number, ys[b] as number),
+  );
+  for (let k = 1; k < n; k++) {
+    const a = order[k - 1] as number;
+    const b = order[k] as number;
+    if (xs[a] === xs[b] && ys[a] === ys[b])
+      return { kind: "repeated_vertex", first: Math.min(a, b), second: Math.max(a, b) };
+  }
   for (let k = 0; k < n; k++) {
     budget.take();
     if (foldsBack(ring, k)) return { kind: "spike", vertex: k };
   }
   if (n === 3) return { kind: "simple" };
 
-  // Segment i runs from vertex i to vertex i+1; its left end is the lexicographically smaller one.
-  const leftOf = (seg: number): number => {
-    const b = (seg + 1) % n;
-    return comparePoints(xs[seg] as number, ys[seg] as number, xs[b] as number, ys[b] as number) < 0
-      ? seg
-      : b;
-  };
+  // Segment i runs from vertex i to vertex i+1; `lo[i]` is its lexicographically smaller end.
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    const left = comparePoints(xs[i] as number, ys[i] as number, xs[j] as number, ys[j] as number) < 0;
+    lo[i] = left ? i : j;
+    hi[i] = left ? j : i;
+  }
   const adjacent = (a: number, b: number): boolean => (a + 1) % n === b || (b + 1) % n === a;
-  const endsOf = (seg: number): [number, number] => {
-    const l = leftOf(seg);
-    return [l, l === seg ? (seg + 1) % n : seg];
-  };
   const intersects = (a: number, b: number): boolean => {
     budget.take();
-    const [a0, a1] = endsOf(a);
-    const [b0, b1] = endsOf(b);
+    const a0 = lo[a] as number;
+    const a1 = hi[a] as number;
+    const b0 = lo[b] as number;
+    const b1 = hi[b] as number;
     return segmentsIntersect(
       xs[a0] as number,
       ys[a0] as number,
@@ -64,58 +72,53 @@ export function checkRingSimple(ring: WorkingRing, budget: ComparisonBudget): Si
     );
   };
 
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => comparePoints(xs[a] as number, ys[a] as number, xs[b] as number, ys[b] as number));
   const status = new SweepStatus(n);
-  for (const v of order) {
-    const segs = [(v + n - 1) % n, v];
+  let px = 0;
+  let py = 0;
+  let rx = 0;
+  let ry = 0;
+  // Where the segment being inserted goes relative to `other`: > 0 above, < 0 below, 0 touching.
+  const compare = (other: number): number => {
+    budget.take();
+    const ox0 = xs[lo[other] as number] as number;
+    const oy0 = ys[lo[other] as number] as number;
+    const ox1 = xs[hi[other] as number] as number;
+    const oy1 = ys[hi[other] as number] as number;
+    const side = orient(ox0, oy0, ox1, oy1, px, py);
+    if (side !== 0) return side;
+    // Shared left end (only for the adjacent segment): order by where the right ends go.
+    if (ox0 === px && oy0 === py) return orient(ox0, oy0, ox1, oy1, rx, ry);
+    return 0; // the vertex lies on `other`'s interior
+  };
+  const checkPair = (a: number, b: number): SimplicityResult | undefined =>
+    a >= 0 && b >= 0 && !adjacent(a, b) && intersects(a, b)
+      ? { kind: "intersection", segmentA: a, segmentB: b }
+      : undefined;
+  for (let k = 0; k < n; k++) {
+    const v = order[k] as number;
+    const before = (v + n - 1) % n;
     // Removals first: a segment ending here leaves before the one starting here enters.
-    for (const seg of segs) {
-      if (leftOf(seg) === v) continue;
+    for (const seg of [before, v]) {
+      if (hi[seg] !== v) continue;
       const below = status.below(seg);
       const above = status.above(seg);
       status.remove(seg);
-      if (below >= 0 && above >= 0 && !adjacent(below, above) && intersects(below, above)) {
-        return { kind: "intersection", segmentA: below, segmentB: above };
-      }
+      const found = checkPair(below, above);
+      if (found) return found;
     }
-    for (const seg of segs) {
-      if (leftOf(seg) !== v) continue;
-      const [, r] = endsOf(seg);
-      const px = xs[v] as number;
-      const py = ys[v] as number;
-      const hit = status.insert(seg, (other) => {
-        budget.take();
-        const [o0, o1] = endsOf(other);
-        const ox0 = xs[o0] as number;
-        const oy0 = ys[o0] as number;
-        const side = orient(ox0, oy0, xs[o1] as number, ys[o1] as number, px, py);
-        if (side !== 0) return side;
-        // Shared left end (only for the adjacent segment): order by where the right ends go.
-        if (ox0 === px && oy0 === py)
-          return orient(ox0, oy0, xs[o1] as number, ys[o1] as number, xs[r] as number, ys[r] as number);
-        return 0; // v lies on `other`'s interior
-      });
+    for (const seg of [before, v]) {
+      if (lo[seg] !== v) continue;
+      px = xs[v] as number;
+      py = ys[v] as number;
+      rx = xs[hi[seg] as number] as number;
+      ry = ys[hi[seg] as number] as number;
+      const hit = status.insert(seg, compare);
       if (hit >= 0) return { kind: "intersection", segmentA: hit, segmentB: seg };
-      for (const other of [status.below(seg), status.above(seg)]) {
-        if (other >= 0 && !adjacent(seg, other) && intersects(seg, other)) {
-          return { kind: "intersection", segmentA: other, segmentB: seg };
-        }
-      }
+      const found = checkPair(status.below(seg), seg) ?? checkPair(status.above(seg), seg);
+      if (found) return found;
     }
   }
   return { kind: "simple" };
-}
-
-function findRepeatedVertex(ring: WorkingRing): SimplicityResult | undefined {
-  const seen = new Map<string, number>();
-  for (let i = 0; i < ring.n; i++) {
-    const key = `${ring.xs[i]},${ring.ys[i]}`;
-    const first = seen.get(key);
-    if (first !== undefined) return { kind: "repeated_vertex", first, second: i };
-    seen.set(key, i);
-  }
-  return undefined;
 }
 
 /** True when the segments meeting at vertex k are collinear and point the same way (a spike). */
