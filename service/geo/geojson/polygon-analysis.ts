@@ -7,7 +7,7 @@ import type { PolygonalSite, RingSite } from "./document-structure.ts";
 import { polygonTopology, type TopologyFinding } from "./polygon-topology.ts";
 import { type RelationFacts, relateRings, relationCostBound } from "./ring-relations.ts";
 import { checkRingSimple, type SimplicityResult, simplicityCostBound } from "./ring-simplicity.ts";
-import { ringOrientation, type WorkingRing, workingRing } from "./working-ring.ts";
+import { lowestVertex, ringOrientation, type WorkingRing, workingRing } from "./working-ring.ts";
 
 export const SELF_INTERSECTION_BUDGET = 2_000_000;
 
@@ -36,6 +36,9 @@ export interface PolygonalAnalysis {
 interface Task {
   cost: number;
   kind: number;
+  /** Tie-break fixed by geometry (the lowest vertex), so regrouping rings keeps the order. */
+  x: number;
+  y: number;
   seq: number;
   run: () => void;
 }
@@ -57,15 +60,24 @@ export function analysePolygons(
       const ring = r.ring;
       const cost = simplicityCostBound(ring.n);
       total += cost;
-      tasks.push({ cost, kind: 0, seq: tasks.length, run: () => runRing(r, ring, cost, budget) });
+      const low = lowestVertex(ring);
+      const [x, y] = [ring.xs[low] as number, ring.ys[low] as number];
+      tasks.push({ cost, kind: 0, x, y, seq: tasks.length, run: () => runRing(r, ring, cost, budget) });
     }
     if (rings.length > 1) {
       total += relationCostBound(rings.flatMap((r) => (r.ring ? [{ ring: r.ring, orientation: 0 }] : [])));
-      tasks.push({ cost: total, kind: 1, seq: tasks.length, run: () => runNesting(analysis, total, budget) });
+      tasks.push({
+        cost: total,
+        kind: 1,
+        x: 0,
+        y: 0,
+        seq: tasks.length,
+        run: () => runNesting(analysis, total, budget),
+      });
     }
     return analysis;
   });
-  tasks.sort((a, b) => a.cost - b.cost || a.kind - b.kind || a.seq - b.seq);
+  tasks.sort((a, b) => a.cost - b.cost || a.kind - b.kind || a.x - b.x || a.y - b.y || a.seq - b.seq);
   for (const t of tasks) t.run();
   return analyses;
 }

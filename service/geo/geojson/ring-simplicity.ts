@@ -94,11 +94,23 @@ export function checkRingSimple(ring: WorkingRing, budget: ComparisonBudget): Si
     a >= 0 && b >= 0 && !adjacent(a, b) && intersects(a, b)
       ? { kind: "intersection", segmentA: a, segmentB: b }
       : undefined;
+  // The two segments at a vertex are taken in an order fixed by geometry (their other ends),
+  // so a ring and its reverse cost exactly the same comparisons.
+  const pair: [number, number] = [0, 0];
+  const byOtherEnd = (v: number): [number, number] => {
+    const a = (v + n - 1) % n;
+    const oa = lo[a] === v ? (hi[a] as number) : (lo[a] as number);
+    const ob = lo[v] === v ? (hi[v] as number) : (lo[v] as number);
+    const first = comparePoints(xs[oa] as number, ys[oa] as number, xs[ob] as number, ys[ob] as number) <= 0;
+    pair[0] = first ? a : v;
+    pair[1] = first ? v : a;
+    return pair;
+  };
   for (let k = 0; k < n; k++) {
     const v = order[k] as number;
-    const before = (v + n - 1) % n;
+    const segs = byOtherEnd(v);
     // Removals first: a segment ending here leaves before the one starting here enters.
-    for (const seg of [before, v]) {
+    for (const seg of segs) {
       if (hi[seg] !== v) continue;
       const below = status.below(seg);
       const above = status.above(seg);
@@ -106,7 +118,7 @@ export function checkRingSimple(ring: WorkingRing, budget: ComparisonBudget): Si
       const found = checkPair(below, above);
       if (found) return found;
     }
-    for (const seg of [before, v]) {
+    for (const seg of segs) {
       if (lo[seg] !== v) continue;
       px = xs[v] as number;
       py = ys[v] as number;

@@ -1,0 +1,373 @@
+// Known answers of validate, one per edge: paths and indexes, severities, document order, every
+// ring and nesting rule, and what RFC 7946 allows (empty coordinates, null geometry, foreign members).
+import { describe, expect, it } from "vitest";
+import { validateGeoJSON } from "./validate.ts";
+
+const square = (x: number, y: number, s: number) => [
+  [x, y],
+  [x + s, y],
+  [x + s, y + s],
+  [x, y + s],
+  [x, y],
+];
+const cw = (ring: number[][]) => [...ring].reverse();
+const codes = (doc: unknown) => validateGeoJSON(doc).errors.map((e) => e.code);
+const poly = (...rings: number[][][]) => ({ type: "Polygon", coordinates: rings });
+
+describe("valid documents", () => {
+  it("polygon with a clockwise hole", () => {
+    expect(validateGeoJSON(poly(square(0, 0, 10), cw(square(2, 2, 2))))).toEqual({
+      valid: true,
+      errorCount: 0,
+      warningCount: 0,
+      errors: [],
+      checksSkipped: [],
+    });
+  });
+  it("null geometry, null properties, string and number ids, foreign members", () => {
+    const fc = {
+      type: "FeatureCollection",
+      title: "foreign",
+      features: [
+        { type: "Feature", id: "a", properties: null, geometry: null },
+        {
+          type: "Feature",
+          id: 7,
+          properties: { x: 1 },
+          geometry: { type: "Point", coordinates: [1, 2, 3] },
+          extra: [],
+        },
+      ],
+    };
+    expect(validateGeoJSON(fc).valid).toBe(true);
+  });
+  it("empty coordinates stand for an empty geometry (RFC 7946 §3.1)", () => {
+    for (const type of ["Point", "LineString", "Polygon", "MultiPolygon"])
+      expect(codes({ type, coordinates: [] })).toEqual([]);
+  });
+  it("island inside a lake of another MultiPolygon member", () => {
+    const doc = {
+      type: "MultiPolygon",
+      coordinates: [[square(0, 0, 10), cw(square(2, 2, 6))], [square(4, 4, 2)]],
+    };
+    expect(codes(doc)).toEqual([]);
+  });
+  it("hole touching the exterior at one vertex", () => {
+    expect(
+      codes(
+        poly(square(0, 0, 10), [
+          [0, 5],
+          [3, 6],
+          [3, 4],
+          [0, 5],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+  it("MultiPolygon members touching at one point", () => {
+    expect(codes({ type: "MultiPolygon", coordinates: [[square(0, 0, 1)], [square(1, 1, 1)]] })).toEqual([]);
+  });
+  it("antimeridian cut into two polygons (RFC 7946 §3.1.9)", () => {
+    const doc = { type: "MultiPolygon", coordinates: [[square(170, 40, 10)], [square(-180, 40, 10)]] };
+    expect(codes(doc)).toEqual([]);
+  });
+});
+
+describe("paths and indexes", () => {
+  it("a repeated position: warning at the repeated position's index, valid stays true", () => {
+    const ring = square(0, 0, 1);
+    ring.splice(2, 0, [1, 0]);
+    const r = validateGeoJSON({
+      type: "FeatureCollection",
+      features: [{ type: "Feature", properties: {}, geometry: poly(ring) }],
+    });
+    expect(r.valid).toBe(true);
+    expect(r.errors).toEqual([
+      {
+        code: "duplicate_vertex",
+        severity: "warning",
+        message: expect.any(String),
+        path: "$.features[0].geometry.coordinates[0][2]",
+        featureIndex: 0,
+        ringIndex: 0,
+        positionIndex: 2,
+      },
+    ]);
+    expect(r.warningCount).toBe(1);
+  });
+  it("MultiPolygon issues carry the polygon index as geometryIndex", () => {
+    const r = validateGeoJSON({
+      type: "MultiPolygon",
+      coordinates: [[square(0, 0, 1)], [cw(square(5, 5, 1))]],
+    });
+    expect(r.errors).toEqual([
+      expect.objectContaining({
+        code: "ring_winding",
+        path: "$.coordinates[1][0]",
+        geometryIndex: 1,
+        ringIndex: 0,
+      }),
+    ]);
+  });
+  it("GeometryCollection members carry their index as geometryIndex", () => {
+    const gc = {
+      type: "GeometryCollection",
+      geometries: [
+        { type: "Point", coordinates: [0, 0] },
+        { type: "LineString", coordinates: [[0, 0]] },
+      ],
+    };
+    expect(validateGeoJSON(gc).errors).toEqual([
+      expect.objectContaining({
+        code: "short_linestring",
+        path: "$.geometries[1].coordinates",
+        geometryIndex: 1,
+      }),
+    ]);
+  });
+  it("issues come in document order (a container before what it holds), whatever check found them", () => {
+    const fc = {
+      type: "FeatureCollection",
+      features: [
+        {
+          type: "Feature",
+          properties: {},
+          geometry: poly([
+            [0, 0],
+            [1, 1],
+            [1, 0],
+            [0, 1],
+            [0, 0],
+          ]),
+        },
+        { type: "Feature", geometry: { type: "Point", coordinates: [200, 0] } },
+      ],
+    };
+    expect(validateGeoJSON(fc).errors.map((e) => e.path)).toEqual([
+      "$.features[0].geometry.coordinates[0][2]",
+      "$.features[1].geometry.coordinates",
+      "$.features[1].properties",
+    ]);
+  });
+});
+
+describe("structure", () => {
+  it.each([
+    [{ type: "Feature", geometry: null }, ["missing_member"]],
+    [{ type: "Feature", properties: [], geometry: null }, ["invalid_member"]],
+    [{ type: "Feature", properties: {}, geometry: null, id: true }, ["invalid_member"]],
+    [{ type: "Feature", properties: {}, geometry: { type: "Feature" } }, ["invalid_type"]],
+    [{ type: "Feature", properties: {}, geometry: null, coordinates: [] }, ["changed_semantics"]],
+    [
+      { type: "FeatureCollection", features: [{ type: "feature", properties: {}, geometry: null }] },
+      ["invalid_type"],
+    ],
+    [{ type: "Point", coordinates: [1, 2], bbox: [0, 0, 1] }, ["invalid_bbox"]],
+    [{ type: "Point", coordinates: [1] }, ["invalid_position"]],
+    [{ type: "Point", coordinates: [1, "2"] }, ["invalid_position"]],
+    [{ type: "MultiPoint", coordinates: [1, 2] }, ["invalid_position", "invalid_position"]],
+    [{ type: "Polygon", coordinates: [1] }, ["invalid_coordinates"]],
+    [{ type: "GeometryCollection" }, ["missing_member"]],
+    [[], ["invalid_root"]],
+  ])("%j → %j", (doc, want) => {
+    expect(codes(doc)).toEqual(want);
+  });
+  it("obsolete crs, a 4th ordinate, nested and one-type collections are warnings only", () => {
+    const gc = {
+      type: "GeometryCollection",
+      crs: { type: "name", properties: { name: "EPSG:4326" } },
+      geometries: [
+        { type: "GeometryCollection", geometries: [{ type: "Point", coordinates: [1, 2, 3, 4] }] },
+      ],
+    };
+    const r = validateGeoJSON(gc);
+    expect(r.valid).toBe(true);
+    expect(r.errors.map((e) => [e.code, e.path])).toEqual([
+      ["homogeneous_geometry_collection", "$"],
+      ["obsolete_crs", "$.crs"],
+      ["nested_geometry_collection", "$.geometries[0]"],
+      ["homogeneous_geometry_collection", "$.geometries[0]"],
+      ["position_extra_elements", "$.geometries[0].geometries[0].coordinates"],
+    ]);
+    expect(r.warningCount).toBe(5);
+  });
+  it("out-of-range coordinates are reported, never normalised", () => {
+    const doc = {
+      type: "LineString",
+      coordinates: [
+        [181, 0],
+        [0, -91],
+      ],
+    };
+    const r = validateGeoJSON(doc);
+    expect(r.errors.map((e) => [e.code, e.path])).toEqual([
+      ["coordinate_out_of_range", "$.coordinates[0]"],
+      ["coordinate_out_of_range", "$.coordinates[1]"],
+    ]);
+    expect(doc.coordinates).toEqual([
+      [181, 0],
+      [0, -91],
+    ]);
+  });
+});
+
+describe("rings", () => {
+  it("unclosed ring: error at its last position", () => {
+    expect(validateGeoJSON(poly(square(0, 0, 1).slice(0, 4))).errors).toEqual([
+      expect.objectContaining({ code: "unclosed_ring", path: "$.coordinates[0][3]", positionIndex: 3 }),
+    ]);
+  });
+  it("first and last differing only in altitude is unclosed", () => {
+    const ring = square(0, 0, 1);
+    ring[4] = [0, 0, 5];
+    expect(codes(poly(ring))).toEqual(["unclosed_ring"]);
+  });
+  it("three positions: short ring", () =>
+    expect(
+      codes(
+        poly([
+          [0, 0],
+          [1, 0],
+          [0, 0],
+        ]),
+      ),
+    ).toEqual(["short_ring"]));
+  it("exterior clockwise, hole counterclockwise: ring_winding on each", () => {
+    expect(
+      validateGeoJSON(poly(cw(square(0, 0, 10)), square(2, 2, 2))).errors.map((e) => [e.code, e.ringIndex]),
+    ).toEqual([
+      ["ring_winding", 0],
+      ["ring_winding", 1],
+    ]);
+  });
+  it("all positions equal: degenerate ring (no area)", () => {
+    expect(
+      codes(
+        poly([
+          [1, 1],
+          [1, 1],
+          [1, 1],
+          [1, 1],
+        ]),
+      ),
+    ).toEqual(["degenerate_ring", "duplicate_vertex", "duplicate_vertex", "duplicate_vertex"]);
+  });
+  it("bowtie: self_intersection, and no winding verdict on a ring without one", () => {
+    expect(
+      codes(
+        poly([
+          [0, 0],
+          [2, 2],
+          [2, 0],
+          [0, 2],
+          [0, 0],
+        ]),
+      ),
+    ).toEqual(["self_intersection"]);
+  });
+  it("spike: self_intersection at the spike's tip", () => {
+    const r = validateGeoJSON(
+      poly([
+        [0, 0],
+        [4, 0],
+        [4, 4],
+        [6, 4],
+        [5, 4],
+        [0, 4],
+        [0, 0],
+      ]),
+    );
+    expect(r.errors.map((e) => [e.code, e.path])).toEqual([["self_intersection", "$.coordinates[0][3]"]]);
+  });
+  it("ring touching itself at a vertex: self_intersection at the repeat", () => {
+    const r = validateGeoJSON(
+      poly([
+        [0, 0],
+        [4, 0],
+        [2, 2],
+        [4, 4],
+        [0, 4],
+        [2, 2],
+        [0, 0],
+      ]),
+    );
+    expect(r.errors.map((e) => [e.code, e.positionIndex])).toEqual([["self_intersection", 5]]);
+  });
+  it("a self-intersecting hole blocks the nesting check, which is listed as skipped", () => {
+    const r = validateGeoJSON(
+      poly(square(0, 0, 10), [
+        [2, 2],
+        [4, 4],
+        [4, 2],
+        [2, 4],
+        [2, 2],
+      ]),
+    );
+    expect(r.errors.map((e) => e.code)).toEqual(["self_intersection"]);
+    expect(r.checksSkipped).toEqual([
+      { check: "ring_nesting", path: "$", reason: expect.stringContaining("hole 1") },
+    ]);
+  });
+});
+
+describe("nesting", () => {
+  it("hole outside the exterior", () => {
+    expect(validateGeoJSON(poly(square(0, 0, 2), cw(square(5, 5, 1)))).errors).toEqual([
+      expect.objectContaining({ code: "hole_outside_exterior", path: "$.coordinates[1]", ringIndex: 1 }),
+    ]);
+  });
+  it("hole crossing the exterior: located at a position", () => {
+    expect(validateGeoJSON(poly(square(0, 0, 4), cw(square(3, 1, 2)))).errors).toEqual([
+      expect.objectContaining({
+        code: "hole_outside_exterior",
+        path: expect.stringMatching(/^\$\.coordinates\[1\]\[\d\]$/),
+      }),
+    ]);
+  });
+  it("hole sharing an edge with the exterior", () => {
+    expect(
+      codes(
+        poly(
+          square(0, 0, 4),
+          cw([
+            [0, 0],
+            [2, 0],
+            [2, 2],
+            [0, 2],
+            [0, 0],
+          ]),
+        ),
+      ),
+    ).toEqual(["hole_outside_exterior"]);
+  });
+  it("hole inside a hole", () =>
+    expect(codes(poly(square(0, 0, 10), cw(square(1, 1, 8)), cw(square(3, 3, 2))))).toEqual([
+      "nested_holes",
+    ]));
+  it("holes overlapping each other", () =>
+    expect(codes(poly(square(0, 0, 10), cw(square(1, 1, 4)), cw(square(3, 3, 4))))).toEqual([
+      "overlapping_holes",
+    ]));
+  it("hole touching the exterior twice cuts the interior", () => {
+    expect(
+      codes(
+        poly(square(0, 0, 6), [
+          [0, 4],
+          [6, 2],
+          [2, 2],
+          [0, 4],
+        ]),
+      ),
+    ).toEqual(["disconnected_interior"]);
+  });
+  it("MultiPolygon member inside another member's exterior (really a hole)", () => {
+    expect(codes({ type: "MultiPolygon", coordinates: [[square(0, 0, 10)], [square(2, 2, 2)]] })).toEqual([
+      "overlapping_polygons",
+    ]);
+  });
+  it("MultiPolygon members sharing an edge", () => {
+    expect(codes({ type: "MultiPolygon", coordinates: [[square(0, 0, 2)], [square(2, 0, 2)]] })).toEqual([
+      "overlapping_polygons",
+    ]);
+  });
+});
