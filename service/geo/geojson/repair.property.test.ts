@@ -64,11 +64,12 @@ describe("repair properties", () => {
           const fout = out.features as Record<string, unknown>[];
           expect(fout).toHaveLength(fin.length);
           fout.forEach((f, i) => {
-            expect(Object.keys(f)).toEqual(Object.keys(fin[i] as object));
-            expect(f.properties).toBe(fin[i]?.properties);
-            expect(f.id).toBe(fin[i]?.id);
-            expect(f["x-foreign"]).toBe(fin[i]?.["x-foreign"]);
-            expect((f.geometry as { type: string }).type).toBe((fin[i]?.geometry as { type: string }).type);
+            const posted = fin[i] as Record<string, unknown>;
+            expect(Object.keys(f)).toEqual(Object.keys(posted));
+            expect(f.properties).toBe(posted.properties);
+            expect(f.id).toBe(posted.id);
+            expect(f["x-foreign"]).toBe(posted["x-foreign"]);
+            expect((f.geometry as { type: string }).type).toBe((posted.geometry as { type: string }).type);
           });
         }
       }),
