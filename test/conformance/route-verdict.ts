@@ -1,20 +1,15 @@
-// What POST /v1/geojson/validate makes of a document text, without the payment round trip:
-// parse (invalid_json), the request schema (missing_field / invalid_field), then the kernel.
-// The end-to-end tests prove the real app refuses and answers the same way.
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Ajv } from "ajv";
+// What POST /v1/geojson/validate makes of a document text, without the payment round trip, using
+// the app's own pieces: JSON parse (invalid_json), the required members checked before a quote
+// (missing_field), the request schema with the app's Ajv settings (invalid_field), then the
+// kernel. The end-to-end tests prove the real app answers the same way.
+import { ApiError, type ErrorCode } from "../../service/errors.ts";
 import { type ValidationResult, validateGeoJSON } from "../../service/geo/geojson/validate.ts";
+import { createSchemaSet } from "../../service/schemas.ts";
 
-const schemaPath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../schemas/geojson-validate.request.json",
-);
-const checkRequest = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(schemaPath, "utf8")));
+const checkBody = createSchemaSet().body("geojson-validate.request");
 
 export type RouteVerdict =
-  | { kind: "refused"; code: "invalid_json" | "missing_field" | "invalid_field" }
+  | { kind: "refused"; code: ErrorCode }
   | { kind: "answered"; result: ValidationResult };
 
 export function routeVerdict(text: string): RouteVerdict {
@@ -28,9 +23,14 @@ export function routeVerdict(text: string): RouteVerdict {
 }
 
 export function docVerdict(doc: unknown): RouteVerdict {
-  if (!checkRequest(doc)) {
-    const missing = checkRequest.errors?.some((e) => e.keyword === "required" && e.instancePath === "");
-    return { kind: "refused", code: missing ? "missing_field" : "invalid_field" };
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc) || !Object.hasOwn(doc, "type")) {
+    return { kind: "refused", code: "missing_field" };
+  }
+  try {
+    checkBody(doc);
+  } catch (e) {
+    if (e instanceof ApiError) return { kind: "refused", code: e.code };
+    throw e;
   }
   return { kind: "answered", result: validateGeoJSON(doc) };
 }

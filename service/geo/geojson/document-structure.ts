@@ -31,6 +31,17 @@ export interface PolygonalSite {
   rings: RingSite[];
 }
 
+/** Geometry collections nested deeper than this are not walked; the rest is listed as skipped. */
+export const MAX_COLLECTION_DEPTH = 64;
+
+export type Skip = (place: Place, check: string, reason: string) => void;
+
+interface Walk {
+  report: Report;
+  skip: Skip;
+  sites: PolygonalSite[];
+}
+
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -41,16 +52,17 @@ const FORBIDDEN: Record<"FeatureCollection" | "Feature" | "Geometry", readonly s
   Geometry: ["geometry", "properties", "features"],
 };
 
-export function walkDocument(doc: unknown, report: Report): PolygonalSite[] {
+export function walkDocument(doc: unknown, report: Report, skip: Skip = () => {}): PolygonalSite[] {
   const sites: PolygonalSite[] = [];
+  const w: Walk = { report, skip, sites };
   if (!isObject(doc)) {
     report(ROOT, "invalid_root", "The root of a GeoJSON document must be a JSON object.");
     return sites;
   }
   const type = checkType(doc, ROOT, GEOJSON_TYPES, report);
-  if (type === "FeatureCollection") walkCollection(doc, ROOT, report, sites);
-  else if (type === "Feature") walkFeature(doc, ROOT, report, sites);
-  else if (type) walkGeometry(doc, ROOT, type, report, sites, 0);
+  if (type === "FeatureCollection") walkCollection(doc, ROOT, w);
+  else if (type === "Feature") walkFeature(doc, ROOT, w);
+  else if (type) walkGeometry(doc, ROOT, type, w, 0);
   return sites;
 }
 
@@ -117,7 +129,8 @@ function checkCommonMembers(obj: Obj, place: Place, type: string, report: Report
   }
 }
 
-function walkCollection(fc: Obj, place: Place, report: Report, sites: PolygonalSite[]): void {
+function walkCollection(fc: Obj, place: Place, w: Walk): void {
+  const { report } = w;
   const at = member(place, "features", slotOf(fc, "features"));
   const features = fc.features;
   if (features === undefined) {
@@ -134,11 +147,12 @@ function walkCollection(fc: Obj, place: Place, report: Report, sites: PolygonalS
       report(fp, "invalid_member", `Every feature must be an object, not ${kindOf(f)}.`);
       return;
     }
-    if (checkType(f, fp, ["Feature"], report)) walkFeature(f, fp, report, sites);
+    if (checkType(f, fp, ["Feature"], report)) walkFeature(f, fp, w);
   });
 }
 
-function walkFeature(f: Obj, place: Place, report: Report, sites: PolygonalSite[]): void {
+function walkFeature(f: Obj, place: Place, w: Walk): void {
+  const { report } = w;
   const gp = member(place, "geometry", slotOf(f, "geometry"));
   const g = f.geometry;
   if (g === undefined)
@@ -147,7 +161,7 @@ function walkFeature(f: Obj, place: Place, report: Report, sites: PolygonalSite[
     report(gp, "invalid_member", `"geometry" must be an object or null, not ${kindOf(g)}.`);
   else if (g !== null) {
     const t = checkType(g, gp, GEOMETRY_TYPES, report);
-    if (t) walkGeometry(g, gp, t, report, sites, 0);
+    if (t) walkGeometry(g, gp, t, w, 0);
   }
   const pp = member(place, "properties", slotOf(f, "properties"));
   if (!("properties" in f))
@@ -168,12 +182,12 @@ function walkGeometry(
   g: Obj,
   place: Place,
   type: (typeof GEOMETRY_TYPES)[number],
-  report: Report,
-  sites: PolygonalSite[],
+  w: Walk,
   depth: number,
 ): void {
+  const { report, sites } = w;
   if (type === "GeometryCollection") {
-    walkGeometryCollection(g, place, report, sites, depth);
+    walkGeometryCollection(g, place, w, depth);
     return;
   }
   const cp = member(place, "coordinates", slotOf(g, "coordinates"));
@@ -225,13 +239,16 @@ function polygonRings(rings: unknown[], place: Place, m: number, report: Report)
   });
 }
 
-function walkGeometryCollection(
-  g: Obj,
-  place: Place,
-  report: Report,
-  sites: PolygonalSite[],
-  depth: number,
-): void {
+function walkGeometryCollection(g: Obj, place: Place, w: Walk, depth: number): void {
+  const { report } = w;
+  if (depth >= MAX_COLLECTION_DEPTH) {
+    w.skip(
+      place,
+      "structure",
+      `geometry collections nested deeper than ${MAX_COLLECTION_DEPTH} levels are not checked`,
+    );
+    return;
+  }
   if ("coordinates" in g) {
     report(
       member(place, "coordinates", slotOf(g, "coordinates")),
@@ -265,7 +282,7 @@ function walkGeometryCollection(
     const t = checkType(child, cp, GEOMETRY_TYPES, report);
     if (t) {
       types.add(t);
-      walkGeometry(child, cp, t, report, sites, depth + 1);
+      walkGeometry(child, cp, t, w, depth + 1);
     }
   });
   if (members.length > 0 && types.size === 1 && members.length === members.filter(isObject).length) {

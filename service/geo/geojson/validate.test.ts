@@ -371,3 +371,13 @@ describe("nesting", () => {
     ]);
   });
 });
+
+describe("hostile nesting", () => {
+  it("geometry collections nested 20,000 deep: no crash, the deep part listed as not checked", () => {
+    let g: object = { type: "Point", coordinates: [0, 0] };
+    for (let i = 0; i < 20_000; i++) g = { type: "GeometryCollection", geometries: [g] };
+    const r = validateGeoJSON(g);
+    expect(r.checksSkipped).toEqual([expect.objectContaining({ check: "structure" })]);
+    expect(r.checksSkipped[0]?.path.split("[0]").length).toBe(65);
+  });
+});

@@ -53,7 +53,11 @@ export function collectFindings(
 ): { issues: Collector<ValidationIssue>; skipped: Collector<SkippedCheck> } {
   const issues = new Collector<ValidationIssue>();
   const skipped = new Collector<SkippedCheck>();
-  const sites = walkDocument(doc, (place, code, message) => issues.add(place, issueAt(place, code, message)));
+  const sites = walkDocument(
+    doc,
+    (place, code, message) => issues.add(place, issueAt(place, code, message)),
+    (place, check, reason) => skipped.add(place, { check, reason, path: place.path }),
+  );
   const analyses = analysePolygons(sites, new ComparisonBudget(options.budget ?? SELF_INTERSECTION_BUDGET));
   for (const a of analyses) reportAnalysis(a, issues, skipped);
   return { issues, skipped };
