@@ -14,47 +14,52 @@ export function samePosition(a: Position, b: Position): boolean {
 }
 
 /**
- * Checks one position; true when its x and y are finite numbers (usable for geometry). `where`
- * is a Place or a function making it, so that no Place is built for the (many) good positions.
+ * Checks one position; true when its x and y are finite numbers (usable for geometry). The
+ * position is `parent` itself, or its element `index`: the Place is only built for a report,
+ * never for the (many) good positions.
  */
 export function checkPosition(
   value: unknown,
-  where: Place | (() => Place),
+  parent: Place,
   report: Report,
+  index?: number,
 ): value is Position {
-  const place = () => (typeof where === "function" ? where() : where);
   if (!Array.isArray(value)) {
     const shallow =
       typeof value === "number" ? " (a number where a position array belongs: nest it one level deeper)" : "";
-    report(place(), "invalid_position", `A position must be an array of numbers${shallow}.`);
+    report(at(parent, index), "invalid_position", `A position must be an array of numbers${shallow}.`);
     return false;
   }
   if (value.length < 2) {
     report(
-      place(),
+      at(parent, index),
       "invalid_position",
       `A position needs at least two numbers, this one has ${value.length}.`,
     );
     return false;
   }
   if (!value.every((v) => typeof v === "number" && Number.isFinite(v))) {
-    report(place(), "invalid_position", "Every element of a position must be a finite number.");
+    report(at(parent, index), "invalid_position", "Every element of a position must be a finite number.");
     return false;
   }
   if (value.length > 3) {
     report(
-      place(),
+      at(parent, index),
       "position_extra_elements",
       `This position has ${value.length} elements; RFC 7946 advises at most three.`,
     );
   }
   const [lon, lat] = value as number[];
   if ((lon as number) < -180 || (lon as number) > 180) {
-    report(place(), "coordinate_out_of_range", `Longitude ${lon} is outside -180..180.`);
+    report(at(parent, index), "coordinate_out_of_range", `Longitude ${lon} is outside -180..180.`);
   } else if ((lat as number) < -90 || (lat as number) > 90) {
-    report(place(), "coordinate_out_of_range", `Latitude ${lat} is outside -90..90.`);
+    report(at(parent, index), "coordinate_out_of_range", `Latitude ${lat} is outside -90..90.`);
   }
   return true;
+}
+
+function at(parent: Place, index: number | undefined): Place {
+  return index === undefined ? parent : element(parent, index, { positionIndex: index });
 }
 
 /**
@@ -72,13 +77,17 @@ export function checkPositionList(
     return undefined;
   }
   let usable = true;
-  value.forEach((p, i) => {
-    const at = () => element(place, i, { positionIndex: i });
-    if (!checkPosition(p, at, report)) usable = false;
+  for (let i = 0; i < value.length; i++) {
+    const p = value[i];
+    if (!checkPosition(p, place, report, i)) usable = false;
     else if (lineLike && i > 0 && Array.isArray(value[i - 1]) && samePosition(value[i - 1], p)) {
-      report(at(), "duplicate_vertex", `Position ${i} repeats position ${i - 1}.`);
+      report(
+        element(place, i, { positionIndex: i }),
+        "duplicate_vertex",
+        `Position ${i} repeats position ${i - 1}.`,
+      );
     }
-  });
+  }
   return usable ? (value as Position[]) : undefined;
 }
 
