@@ -26,7 +26,7 @@ export interface RunningService {
 
 export async function startService(
   config: Config,
-  opts: { data?: DataRegistry } = {},
+  opts: { data?: DataRegistry; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
   let devnet: Devnet | undefined;
@@ -57,7 +57,13 @@ export async function startService(
   const data = opts.data ?? new DataRegistry();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, terms, facilitatorClient, data });
+    app = await buildApp({
+      config,
+      terms,
+      facilitatorClient,
+      data,
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    });
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await devnet?.stop();
