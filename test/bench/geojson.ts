@@ -14,8 +14,8 @@ import {
   VALIDITY_FILES,
   validityXmlCases,
 } from "../conformance/suites.ts";
-import { circleRing, collectionOfSize, MIB, polygonFeature } from "../geojson/documents.ts";
 import { scoreValidity } from "../conformance/validity-xml.ts";
+import { circleRing, collectionOfSize, MIB, polygonFeature } from "../geojson/documents.ts";
 import { TOOLS, type Tool } from "./_geojson-tools.ts";
 
 const LIMIT_SECONDS = Number(process.env.BENCH_PEER_SECONDS ?? 60);
@@ -121,7 +121,9 @@ for (const [name, cases] of suites) {
 }
 const xml = VALIDITY_FILES.flatMap(([s, f]) => validityXmlCases(s, f));
 const geometric = scoreValidity(xml).agreeGeometric;
-console.log(`| JTS/GEOS, geo402 with winding and range errors set aside | ${xml.length} | ${geometric} | – | – |`);
+console.log(
+  `| JTS/GEOS, geo402 with winding and range errors set aside | ${xml.length} | ${geometric} | – | – |`,
+);
 console.log(
   "\nJTS/GEOS expect OGC verdicts: winding is free there and their planar coordinates exceed ±180/±90, both errors under RFC 7946; see the README for the breakdown.",
 );
