@@ -24,7 +24,7 @@ const EXAMPLE = {
   },
 };
 
-export const SELF_INTERSECTION_LIMIT = {
+const SELF_INTERSECTION_LIMIT = {
   name: "selfIntersectionBudget",
   max: SELF_INTERSECTION_BUDGET,
   unit: "segment-pair comparisons",

@@ -3,6 +3,20 @@
 
 export type Ring = number[][];
 
+/** A closed counterclockwise axis-aligned square with its lower-left corner at (x, y). */
+export function square(x: number, y: number, side: number): Ring {
+  return [
+    [x, y],
+    [x + side, y],
+    [x + side, y + side],
+    [x, y + side],
+    [x, y],
+  ];
+}
+
+/** The ring traversed the other way. */
+export const clockwise = (ring: Ring): Ring => [...ring].reverse();
+
 /** A closed counterclockwise ring of n distinct vertices on a circle (degrees). */
 export function circleRing(n: number, lon = 0, lat = 0, radius = 10): Ring {
   const ring: Ring = [];

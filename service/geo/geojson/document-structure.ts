@@ -14,7 +14,7 @@ export const GEOMETRY_TYPES = [
   "MultiPolygon",
   "GeometryCollection",
 ] as const;
-export const GEOJSON_TYPES = ["FeatureCollection", "Feature", ...GEOMETRY_TYPES] as const;
+const GEOJSON_TYPES = ["FeatureCollection", "Feature", ...GEOMETRY_TYPES] as const;
 
 export interface RingSite {
   place: Place;

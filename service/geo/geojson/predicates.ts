@@ -17,18 +17,6 @@ export function comparePoints(ax: number, ay: number, bx: number, by: number): n
   return ax < bx ? -1 : ax > bx ? 1 : ay < by ? -1 : ay > by ? 1 : 0;
 }
 
-/** True when c, known to be collinear with a and b, lies on the closed segment a–b. */
-export function onCollinearSegment(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  cx: number,
-  cy: number,
-): boolean {
-  return Math.min(ax, bx) <= cx && cx <= Math.max(ax, bx) && Math.min(ay, by) <= cy && cy <= Math.max(ay, by);
-}
-
 /** True when the closed segments a–b and c–d share at least one point (exact). */
 export function segmentsIntersect(
   ax: number,

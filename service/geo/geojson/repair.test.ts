@@ -2,17 +2,10 @@
 // promises (same shape, members kept, input untouched, conformant documents returned as they are).
 import { describe, expect, it } from "vitest";
 import { deepFreeze } from "../../../test/geojson/arbitraries.ts";
+import { clockwise as cw, square } from "../../../test/geojson/documents.ts";
 import { repairGeoJSON } from "./repair.ts";
 import { validateGeoJSON } from "./validate.ts";
 
-const square = (x: number, y: number, s: number) => [
-  [x, y],
-  [x + s, y],
-  [x + s, y + s],
-  [x, y + s],
-  [x, y],
-];
-const cw = (ring: number[][]) => [...ring].reverse();
 const changes = (doc: unknown) => repairGeoJSON(doc).changes.map((c) => [c.code, c.path]);
 
 describe("ring repairs", () => {
