@@ -8,6 +8,7 @@ import {
   MIB,
   polygonFeature,
   serpentineRing,
+  square,
 } from "../../../test/geojson/documents.ts";
 import { ComparisonBudget } from "./budget.ts";
 import { walkDocument } from "./document-structure.ts";
@@ -95,6 +96,19 @@ describe("1 MiB FeatureCollection", () => {
         featureIndex: k,
         ringIndex: 0,
       }),
+    ]);
+  });
+});
+
+describe("MultiPolygon of 5,000 members in one row (rays only where a ring could be contained)", () => {
+  it("nesting is checked for all of them, well inside the budget", () => {
+    const members = Array.from({ length: 5000 }, (_, i) => [square(-170 + i * 0.06, 0, 0.05)]);
+    const doc = { type: "MultiPolygon", coordinates: members };
+    expect(validateGeoJSON(doc)).toMatchObject({ valid: true, checksSkipped: [] });
+    expect(spent(doc)).toBeLessThan(100_000);
+    members.push([square(-169.99, 0.01, 0.01)]);
+    expect(validateGeoJSON(doc).errors.map((e) => [e.code, e.geometryIndex])).toEqual([
+      ["overlapping_polygons", 5000],
     ]);
   });
 });

@@ -7,6 +7,7 @@ import Flatbush from "flatbush";
 import type { ComparisonBudget } from "./budget.ts";
 import { type BoundaryLocation, sideAt } from "./local-side.ts";
 import { orient } from "./predicates.ts";
+import { findContainment } from "./ring-containment.ts";
 import type { WorkingRing } from "./working-ring.ts";
 
 export interface RelationRing {
@@ -216,44 +217,4 @@ function resolveContact(
     sideAt(B.ring, B.orientation, atB, c.x, c.y, v1x, v1y) +
     sideAt(B.ring, B.orientation, atB, c.x, c.y, v2x, v2y);
   if (t > 0) facts.inside.add(`${c.a},${c.b}`);
-}
-
-/**
- * Rings that meet nowhere: ring X lies inside ring Y when a ray from a vertex of X crosses Y an
- * odd number of times. One ray per ring, cast to +x through the segment index, answers for every
- * other ring at once; each candidate segment on the ray is one comparison.
- */
-function findContainment(
-  rings: readonly RelationRing[],
-  facts: RelationFacts,
-  index: Flatbush,
-  segRing: Int32Array,
-  offsets: readonly number[],
-  budget: ComparisonBudget,
-): void {
-  rings.forEach(({ ring: inner }, b) => {
-    const px = inner.xs[0] as number;
-    const py = inner.ys[0] as number;
-    const odd = new Set<number>();
-    for (const g of index.search(px, py, Number.POSITIVE_INFINITY, py)) {
-      const a = segRing[g] as number;
-      if (a === b) continue;
-      budget.take();
-      const { ring } = rings[a] as RelationRing;
-      const j = g - (offsets[a] as number);
-      const i = (j + 1) % ring.n;
-      const yj = ring.ys[j] as number;
-      const yi = ring.ys[i] as number;
-      if (yi > py === yj > py) continue;
-      // The edge straddles the ray's line: does it pass to the right of P?
-      const o = orient(ring.xs[j] as number, yj, ring.xs[i] as number, yi, px, py);
-      if (yi > yj ? o > 0 : o < 0) {
-        if (odd.has(a)) odd.delete(a);
-        else odd.add(a);
-      }
-    }
-    for (const a of odd) {
-      if (!facts.pairs.has(`${Math.min(a, b)},${Math.max(a, b)}`)) facts.inside.add(`${b},${a}`);
-    }
-  });
 }
