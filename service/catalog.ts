@@ -5,6 +5,7 @@ import type { CatalogEntry } from "./route-types.ts";
 import { censusEntries } from "./routes/census.ts";
 import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
+import { geojsonEntries } from "./routes/geojson.ts";
 import { helloEntries } from "./routes/hello.ts";
 import { marineEntries } from "./routes/marine.ts";
 import { timezoneEntries } from "./routes/timezone.ts";
@@ -14,6 +15,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...discoveryEntries,
   ...demoEntries,
   ...helloEntries,
+  ...geojsonEntries,
   ...transformEntries,
   ...timezoneEntries,
   ...marineEntries,
