@@ -21,16 +21,14 @@ export function shapeAnswer(
   doc: InputDocument,
   geometries: (OutputGeometry | null)[],
 ): OutputFeature | OutputCollection {
-  const features = doc.items.map((item, i): OutputFeature => {
-    const f: OutputFeature = {
+  const features = doc.items.map(
+    (item, i): OutputFeature => ({
       type: "Feature",
+      ...(item.feature?.id !== undefined ? { id: item.feature.id } : {}),
       properties: item.feature ? item.feature.properties : {},
       geometry: geometries[i] ?? null,
-    };
-    if (item.feature?.id !== undefined)
-      return { type: "Feature", id: item.feature.id, properties: f.properties, geometry: f.geometry };
-    return f;
-  });
+    }),
+  );
   const only = features[0];
   if (features.length === 1 && only) return only;
   return { type: "FeatureCollection", features };

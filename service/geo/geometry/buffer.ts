@@ -9,7 +9,7 @@ import {
 } from "./answer-shape.ts";
 import { chordError } from "./buffer-accuracy.ts";
 import { bufferGeometry, type GeometryBuffer } from "./buffer-geometry.ts";
-import { readGeoJson } from "./geojson-input.ts";
+import { linesOf, pointsOf, readGeoJson } from "./geojson-input.ts";
 import { assertWithin, BUFFER_DISTANCE, BUFFER_POSITIONS, BUFFER_STEPS } from "./limits.ts";
 
 export interface BufferRequest {
@@ -75,8 +75,12 @@ export function buffer(body: BufferRequest): BufferAnswer {
   const collapsed = geometries.filter((g, i) => g === null && doc.items[i]?.geometry).length;
   if (collapsed > 0 && !empty)
     notes.push(`${collapsed} of ${doc.items.length} geometries collapsed and answer with a null geometry.`);
-  if (distance <= 0 && done.length > 0)
+  const nonAreal = doc.items.some(
+    (i) => i.geometry && (pointsOf(i.geometry).length > 0 || linesOf(i.geometry).length > 0),
+  );
+  if (distance <= 0 && nonAreal) {
     notes.push("Points and lines have no interior: a distance of 0 or less leaves nothing of them.");
+  }
   if (done.some((r) => r.longEdges)) {
     notes.push(
       "An edge spans more than 180° of longitude; edges are straight in longitude/latitude, so it runs the long way round.",

@@ -2,7 +2,6 @@
 // (radius = Gaussian radius of curvature), then the azimuthal equidistant map of that sphere about
 // the centre. Metres; x east, y north at the centre. Longitudes come back unwrapped around the
 // central meridian (λ0 − 180 … λ0 + 180).
-import { DEG } from "./ellipsoid.ts";
 import { gaussSphere } from "./gauss-sphere.ts";
 
 export interface LocalPlane {
@@ -61,5 +60,3 @@ export function localPlane(lon0: number, lat0: number): LocalPlane {
     southPole: [0, -R * (Math.PI / 2 + g.chi0)],
   };
 }
-
-export { DEG };
