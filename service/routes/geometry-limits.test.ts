@@ -156,6 +156,15 @@ describe("every published geometry limit is refused with field, path and limit",
     });
   });
 
+  it("buffer: a self-crossing zigzag whose offset edges cross too often (edgeCrossings)", () => {
+    const zigzag = Array.from({ length: 400 }, (_, i) => [(i % 2 ? 1 : -1) + i * 1e-6, i % 4 < 2 ? -1 : 1]);
+    const err = refusal("buffer", { geojson: { type: "LineString", coordinates: zigzag }, distance: 100 });
+    expect(err.code).toBe("limit_exceeded");
+    expect(err.details).toMatchObject({ field: "geojson", path: "$.geojson" });
+    expect(err.details.limit).toMatchObject({ name: "edgeCrossings", max: 50000, unit: "segment pairs" });
+    expect(err.details.limit?.actual).toBeGreaterThan(50000);
+  });
+
   it("the bounds themselves are accepted", () => {
     const pt = { type: "Point", coordinates: [0, 0] };
     expect(() =>
@@ -183,6 +192,7 @@ describe("every published geometry limit is refused with field, path and limit",
       "positions:2000",
       "distanceMeters:1000000",
       "steps:128",
+      "edgeCrossings:50000",
       "bodyBytes:1048576",
     ]);
     expect(names["/v1/geometry/simplify"]).toEqual([

@@ -16,6 +16,10 @@ import { planeToLonLat } from "./plane-to-lonlat.ts";
 /** Farthest an input position (plus the distance) may lie from the centre, in radians of arc. */
 export const MAX_ARC = (150 * Math.PI) / 180;
 const MAX_DEPTH = 10;
+/** Most plane vertices the followed input edges may have; past it the following tolerance grows. */
+export const MAX_PLANE_VERTICES = 6_000;
+/** Most positions an answer's polygons may have; past it output edges are followed more coarsely. */
+export const MAX_OUTPUT_VERTICES = 100_000;
 
 export interface GeometryBuffer {
   polygons: MultiPoly;
@@ -24,6 +28,8 @@ export interface GeometryBuffer {
   error: OffsetError | null;
   snapped: number | null;
   longEdges: boolean;
+  /** Set when the vertex budget made edges be followed more coarsely than the distance asks: the tolerance used (m). */
+  coarse: number | null;
 }
 
 /** Follows a straight lon/lat edge in the plane (as sent: an edge over 180° runs the long way). */
@@ -69,9 +75,9 @@ function hasLongEdge(paths: Position[][]): boolean {
   return paths.some((p) => p.some((q, i) => i > 0 && Math.abs(q[0] - (p[i - 1] as Position)[0]) > 180));
 }
 
-/** Plane tolerance for following edges: a tenth of the arcs' chord error, and at most 1e-5 of the distance. */
+/** Plane tolerance for following edges: a tenth of the arcs' chord error, at most 1e-5 of the distance, at least 0.1 mm. */
 export const followTolerance = (distance: number, steps: number): number =>
-  Math.max(1e-6, Math.abs(distance) * Math.min(1e-5, 0.1 * chordError(steps)));
+  Math.max(1e-4, Math.abs(distance) * Math.min(1e-5, 0.1 * chordError(steps)));
 
 export function bufferGeometry(
   g: Geometry,
@@ -87,12 +93,19 @@ export function bufferGeometry(
   const lines = linesOf(g);
   const polys = polygonsOf(g);
   const longEdges = hasLongEdge([...lines, ...polys.flat()]);
-  const tol = followTolerance(distance, steps);
-  const pg: PlaneGeometry = {
-    points: pointsOf(g).map((p) => plane.forward(p[0], p[1])),
-    paths: lines.map((l) => pathInPlane(plane, l, tol)),
-    polygons: polys.map((rings) => rings.map((r) => pathInPlane(plane, r, tol))),
-  };
+  // follow the edges as closely as the vertex budget allows
+  let tol = followTolerance(distance, steps);
+  let pg: PlaneGeometry;
+  for (;;) {
+    const t = tol;
+    pg = {
+      points: pointsOf(g).map((p) => plane.forward(p[0], p[1])),
+      paths: lines.map((l) => pathInPlane(plane, l, t)),
+      polygons: polys.map((rings) => rings.map((r) => pathInPlane(plane, r, t))),
+    };
+    if (pg.paths.flat().length + pg.polygons.flat(2).length <= MAX_PLANE_VERTICES) break;
+    tol *= 4;
+  }
   const reach = Math.abs(distance) / plane.radius;
   for (const p of [...pg.points, ...pg.paths.flat(), ...pg.polygons.flat(2)]) {
     if (plane.angle(p[0], p[1]) + reach > MAX_ARC) {
@@ -105,14 +118,21 @@ export function bufferGeometry(
       });
     }
   }
-  if (positions.length === 0) return { polygons: [], radiusScale, error: null, snapped: null, longEdges };
-  const planar = planarBuffer(pg, distance, steps);
-  const polygons = planar.polygons.length > 0 ? planeToLonLat(plane, planar.polygons, tol, path) : [];
+  const coarse = tol > followTolerance(distance, steps) ? tol : null;
+  if (positions.length === 0)
+    return { polygons: [], radiusScale, error: null, snapped: null, longEdges, coarse };
+  const planar = planarBuffer(pg, distance, steps, path);
+  let polygons: MultiPoly = [];
+  for (let t = tol; planar.polygons.length > 0; t *= 4) {
+    polygons = planeToLonLat(plane, planar.polygons, t, path);
+    if (polygons.flat(2).length <= MAX_OUTPUT_VERTICES) break;
+  }
   return {
     polygons,
     radiusScale,
     error: measureOffsets(plane, pg, distance, budget),
     snapped: planar.snapped,
     longEdges,
+    coarse,
   };
 }

@@ -86,6 +86,12 @@ export function buffer(body: BufferRequest): BufferAnswer {
       "An edge spans more than 180° of longitude; edges are straight in longitude/latitude, so it runs the long way round.",
     );
   }
+  const coarse = done.reduce((m, r) => Math.max(m, r.coarse ?? 0), 0);
+  if (coarse > 0) {
+    notes.push(
+      `The input's long edges were followed to within ${fmt(coarse)} m only, to stay within the vertex budget.`,
+    );
+  }
   const snapped = done.reduce((m, r) => Math.max(m, r.snapped ?? 0), 0);
   if (snapped > 0)
     notes.push(

@@ -23,11 +23,14 @@ export function gaussSphere(lat0: number): GaussSphere {
   const s0 = Math.sin(phi0);
   const c0 = Math.cos(phi0);
   const n = Math.sqrt(1 + (WGS84_E2 * c0 ** 4) / (1 - WGS84_E2));
-  const chi0 = Math.asin(s0 / n);
+  // cos χ0 and χ0 without asin, which loses the polar distance near ±90°
+  const cChi0 = Math.sqrt(n * n - 1 + c0 * c0) / n;
+  const chi0 = Math.atan2(s0 / n, cChi0);
   const ratexp = 0.5 * n * WGS84_E;
-  const k =
-    Math.tan(0.5 * chi0 + Math.PI / 4) /
-    (Math.tan(0.5 * phi0 + Math.PI / 4) ** n * srat(WGS84_E * s0, ratexp));
+  // k = tan(χ0/2 + π/4) / (tan(φ0/2 + π/4)^n · srat), with tan(x/2 + π/4) written as
+  // (1 + sin x)/cos x in the north and cos x/(1 − sin x) in the south so it stays finite at the poles
+  const halfTan = (s: number, c: number) => (s >= 0 ? (1 + s) / c : c / (1 - s));
+  const k = halfTan(s0 / n, cChi0) / (halfTan(s0, c0) ** n * srat(WGS84_E * s0, ratexp));
   const bend = n - 1;
 
   const chiOf = (phi: number): number => {

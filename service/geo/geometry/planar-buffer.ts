@@ -4,6 +4,7 @@
 //   d < 0  the polygons less the band within |d| of every ring; points and lines vanish
 //   d = 0  the polygons as they are (normalised by a union); points and lines vanish
 import { clip, type MultiPoly } from "./clip.ts";
+import { assertClippable } from "./crossing-budget.ts";
 import { circle, dedupe, doubledPath, outwardRing, signedArea2, type XY } from "./offset-curves.ts";
 
 export interface PlaneGeometry {
@@ -29,7 +30,12 @@ const snap = (p: XY): XY => [
 const ccw = (ring: XY[]): XY[] => (signedArea2(ring) < 0 ? [...ring].reverse() : ring);
 const isRing = (ring: XY[]) => dedupe(ring).length >= 4 && signedArea2(ring) !== 0;
 
-export function planarBuffer(input: PlaneGeometry, d: number, steps: number): PlaneBuffer {
+export function planarBuffer(
+  input: PlaneGeometry,
+  d: number,
+  steps: number,
+  path = "$.geojson",
+): PlaneBuffer {
   const g: PlaneGeometry = {
     points: input.points.map(snap),
     paths: input.paths.map((p) => p.map(snap)),
@@ -50,19 +56,29 @@ export function planarBuffer(input: PlaneGeometry, d: number, steps: number): Pl
     const merged =
       polygons.length === 1 ? polygons : run("union", ...(polygons.map((p) => [p]) as [MultiPoly]));
     const bands = merged.flat().map((ring) => [[doubledPath(ring, -d, steps)]] as MultiPoly);
+    assertClippable([...merged.flat(), ...bands.flat(2)], { field: "geojson", path });
     return { polygons: run("difference", merged, ...bands), snapped };
   }
-  const operands: MultiPoly[] = [];
-  for (const p of g.points) operands.push([[circle(p, d, steps)]]);
-  for (const path of g.paths) operands.push([[doubledPath(path, d, steps)]]);
-  for (const rings of polygons) {
-    const grown: MultiPoly = [[outwardRing(ccw(rings[0] as XY[]), d, steps)]];
-    const cores = rings
+  const curves: MultiPoly[] = [];
+  for (const p of g.points) curves.push([[circle(p, d, steps)]]);
+  for (const line of g.paths) curves.push([[doubledPath(line, d, steps)]]);
+  const grown = polygons.map((rings) => ({
+    outer: [[outwardRing(ccw(rings[0] as XY[]), d, steps)]] as MultiPoly,
+    holes: rings
       .slice(1)
       .filter(isRing)
-      .map((hole) => run("difference", [[hole]], [[doubledPath(hole, d, steps)]]))
+      .map((hole): [XY[], XY[]] => [hole, doubledPath(hole, d, steps)]),
+  }));
+  assertClippable([...curves, ...grown.flatMap((p) => [p.outer, ...p.holes.map((h) => [h])])].flat(2), {
+    field: "geojson",
+    path,
+  });
+  const operands: MultiPoly[] = [...curves];
+  for (const { outer, holes } of grown) {
+    const cores = holes
+      .map(([hole, band]) => run("difference", [[hole]], [[band]]))
       .filter((core) => core.length > 0);
-    operands.push(cores.length > 0 ? run("difference", grown, ...cores) : grown);
+    operands.push(cores.length > 0 ? run("difference", outer, ...cores) : outer);
   }
   const [head, ...tail] = operands;
   return { polygons: head ? run("union", head, ...tail) : [], snapped };

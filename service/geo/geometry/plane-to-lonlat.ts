@@ -120,8 +120,11 @@ function wrapRing(ring: XY[]): MultiPoly {
     lo = Math.min(lo, p[0]);
     hi = Math.max(hi, p[0]);
   }
+  const first = Math.floor((lo + 180) / 360);
+  const last = Math.ceil((hi - 180) / 360);
+  if (first === last) return [[ring.map(([x, y]) => [clampLon(x - 360 * first), y] as [number, number])]];
   const pieces: MultiPoly = [];
-  for (let k = Math.floor((lo + 180) / 360); k <= Math.ceil((hi - 180) / 360); k++) {
+  for (let k = first; k <= last; k++) {
     for (const poly of clip("intersection", [[ring]], windowAt(k)).polygons) {
       pieces.push(poly.map((r) => r.map(([x, y]) => [clampLon(x - 360 * k), y] as [number, number])));
     }
