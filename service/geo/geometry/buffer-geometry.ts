@@ -32,40 +32,30 @@ export interface GeometryBuffer {
   coarse: number | null;
 }
 
-/** Follows a straight lon/lat edge in the plane (as sent: an edge over 180° runs the long way). */
-function edgeInPlane(
-  plane: LocalPlane,
-  a: Position,
-  b: Position,
-  pa: XY,
-  pb: XY,
-  tol: number,
-  depth: number,
-  out: XY[],
-): void {
-  if (depth >= MAX_DEPTH) return;
-  const m: Position = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  const pm = plane.forward(m[0], m[1]);
-  if (Math.hypot(pm[0] - (pa[0] + pb[0]) / 2, pm[1] - (pa[1] + pb[1]) / 2) <= tol) return;
-  edgeInPlane(plane, a, m, pa, pm, tol, depth + 1, out);
-  out.push(pm);
-  edgeInPlane(plane, m, b, pm, pb, tol, depth + 1, out);
+/** Following state: the plane, the tolerance (m) and how many more points may be inserted. */
+interface Follow {
+  plane: LocalPlane;
+  tol: number;
+  left: number;
 }
 
-function pathInPlane(plane: LocalPlane, path: Position[], tol: number): XY[] {
-  const pts = path.map((p) => plane.forward(p[0], p[1]));
+/** Follows a straight lon/lat edge in the plane (as sent: an edge over 180° runs the long way). */
+function edgeInPlane(f: Follow, a: Position, b: Position, pa: XY, pb: XY, depth: number, out: XY[]): void {
+  if (depth >= MAX_DEPTH || f.left < 0) return;
+  const m: Position = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const pm = f.plane.forward(m[0], m[1]);
+  if (Math.hypot(pm[0] - (pa[0] + pb[0]) / 2, pm[1] - (pa[1] + pb[1]) / 2) <= f.tol) return;
+  f.left--;
+  edgeInPlane(f, a, m, pa, pm, depth + 1, out);
+  out.push(pm);
+  edgeInPlane(f, m, b, pm, pb, depth + 1, out);
+}
+
+function pathInPlane(f: Follow, path: Position[]): XY[] {
+  const pts = path.map((p) => f.plane.forward(p[0], p[1]));
   const out: XY[] = [pts[0] as XY];
   for (let i = 0; i + 1 < path.length; i++) {
-    edgeInPlane(
-      plane,
-      path[i] as Position,
-      path[i + 1] as Position,
-      pts[i] as XY,
-      pts[i + 1] as XY,
-      tol,
-      0,
-      out,
-    );
+    edgeInPlane(f, path[i] as Position, path[i + 1] as Position, pts[i] as XY, pts[i + 1] as XY, 0, out);
     out.push(pts[i + 1] as XY);
   }
   return out;
@@ -97,13 +87,13 @@ export function bufferGeometry(
   let tol = followTolerance(distance, steps);
   let pg: PlaneGeometry;
   for (;;) {
-    const t = tol;
+    const f: Follow = { plane, tol, left: MAX_PLANE_VERTICES - positions.length };
     pg = {
       points: pointsOf(g).map((p) => plane.forward(p[0], p[1])),
-      paths: lines.map((l) => pathInPlane(plane, l, t)),
-      polygons: polys.map((rings) => rings.map((r) => pathInPlane(plane, r, t))),
+      paths: lines.map((l) => pathInPlane(f, l)),
+      polygons: polys.map((rings) => rings.map((r) => pathInPlane(f, r))),
     };
-    if (pg.paths.flat().length + pg.polygons.flat(2).length <= MAX_PLANE_VERTICES) break;
+    if (f.left >= 0) break;
     tol *= 4;
   }
   const reach = Math.abs(distance) / plane.radius;
