@@ -222,6 +222,16 @@ describe("buffers stay valid GeoJSON across the antimeridian and around the pole
     });
   }
 
+  it("a point exactly on a pole is a cap closed along the pole (Gauss sphere at ±90°)", () => {
+    for (const lat of [90, -90]) {
+      const r = buffer({ geojson: point(0, lat), distance: 100_000, steps: 8 });
+      expectValid(r);
+      const ring = polygonsOf(r.geojson as Feature)[0]?.[0] ?? [];
+      const rim = ring.filter((p) => Math.abs(p[1]) !== 90 && Math.abs(p[0]) !== 180);
+      for (const p of rim) expect(Math.abs(p[1])).toBeCloseTo(90 - 100_000 / (gaussianRadius(lat * DEG) * DEG), 2);
+    }
+  });
+
   it("an edge longer than 180° as sent runs the long way round and is refused as too far from the centre", () => {
     let err: unknown;
     try {
