@@ -33,6 +33,42 @@ export function ringSignedAreaKm2(ring: Ring): number {
 }
 
 /**
+ * Signed area (km², counterclockwise positive) of the part of a simple ring's region with
+ * longitude below `lonCut` and latitude below `latCut`: Green's theorem with the integrand
+ * −sin(min(lat, latCut)) restricted to lon < lonCut. Edges are split where they cross a cut.
+ */
+export function ringQuadrantAreaKm2(ring: Ring, lonCut: number, latCut: number): number {
+  const sinCut = Math.sin(latCut * RAD);
+  let sum = 0;
+  for (let i = 0; i + 1 < ring.length; i++) {
+    const a = ring[i] as number[];
+    const b = ring[i + 1] as number[];
+    const lonA = a[0] as number;
+    const latA = a[1] as number;
+    const dLon = (b[0] as number) - lonA;
+    const dLat = (b[1] as number) - latA;
+    if (dLon === 0) continue;
+    const cuts = [0, 1];
+    const tLon = (lonCut - lonA) / dLon;
+    if (tLon > 0 && tLon < 1) cuts.push(tLon);
+    const tLat = dLat === 0 ? -1 : (latCut - latA) / dLat;
+    if (tLat > 0 && tLat < 1) cuts.push(tLat);
+    cuts.sort((x, y) => x - y);
+    for (let k = 0; k + 1 < cuts.length; k++) {
+      const t0 = cuts[k] as number;
+      const t1 = cuts[k + 1] as number;
+      const tMid = (t0 + t1) / 2;
+      if (lonA + tMid * dLon >= lonCut) continue;
+      const lon0 = lonA + t0 * dLon;
+      const lon1 = lonA + t1 * dLon;
+      if (latA + tMid * dLat < latCut) sum += edgeIntegral(lon0, latA + t0 * dLat, lon1, latA + t1 * dLat);
+      else sum += (lon1 - lon0) * RAD * sinCut;
+    }
+  }
+  return -sum * R2;
+}
+
+/**
  * An upper bound of the area the even-odd rule assigns to any ring, self-crossing or not: the
  * sum of the unsigned areas of the triangles fanning out from the first vertex.
  */
