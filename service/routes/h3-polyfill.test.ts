@@ -10,9 +10,15 @@ import { h3Entries } from "./h3.ts";
 const ctx = unitRouteContext();
 const polyfill = h3Entries.find((e) => e.path === "/v1/h3/polyfill") as CatalogEntry;
 const shared = process.env.GEO402_SHARED ?? path.resolve(import.meta.dirname, "../../../shared");
-const suite = JSON.parse(fs.readFileSync(path.join(shared, "testsuites/h3/polygon_to_cells_counts.json"), "utf8")) as {
+const suite = JSON.parse(
+  fs.readFileSync(path.join(shared, "testsuites/h3/polygon_to_cells_counts.json"), "utf8"),
+) as {
   resolution: number;
-  cases: { name: string; geojson: { type: "Polygon"; coordinates: number[][][] }; expected: Record<string, number> }[];
+  cases: {
+    name: string;
+    geojson: { type: "Polygon"; coordinates: number[][][] };
+    expected: Record<string, number>;
+  }[];
 };
 
 type Body = Record<string, unknown>;
@@ -40,8 +46,16 @@ const box = (w: number, s: number, e: number, n: number): number[][][] => [
     [w, s],
   ],
 ];
-const feature = (geometry: unknown, id?: string | number): Body => ({ type: "Feature", properties: {}, geometry, ...(id === undefined ? {} : { id }) });
-type FeatureOut = { id: unknown; results: { resolution: number; count: number; cells: string[]; estimate: number }[] };
+const feature = (geometry: unknown, id?: string | number): Body => ({
+  type: "Feature",
+  properties: {},
+  geometry,
+  ...(id === undefined ? {} : { id }),
+});
+type FeatureOut = {
+  id: unknown;
+  results: { resolution: number; count: number; cells: string[]; estimate: number }[];
+};
 
 describe("POST /v1/h3/polyfill", () => {
   for (const c of suite.cases) {
@@ -69,7 +83,14 @@ describe("POST /v1/h3/polyfill", () => {
   it("echoes feature ids (null when absent) and unions a MultiPolygon's parts", async () => {
     const multi = { type: "MultiPolygon", coordinates: [box(0, 0, 1, 1), box(0.5, 0.5, 1.5, 1.5)] };
     const out = await answer({
-      geojson: { type: "FeatureCollection", features: [feature({ type: "Polygon", coordinates: box(0, 0, 1, 1) }, "a"), feature(multi, 7), feature(multi)] },
+      geojson: {
+        type: "FeatureCollection",
+        features: [
+          feature({ type: "Polygon", coordinates: box(0, 0, 1, 1) }, "a"),
+          feature(multi, 7),
+          feature(multi),
+        ],
+      },
       resolution: 5,
     });
     const features = out.features as FeatureOut[];
@@ -80,22 +101,79 @@ describe("POST /v1/h3/polyfill", () => {
   });
 
   it("refuses non-areal geometry by name, with its path", async () => {
-    const line = await refusal({ geojson: { type: "LineString", coordinates: [[0, 0], [1, 1]] }, resolution: 5 });
-    expect([line.code, line.details.type, line.details.path]).toEqual(["unsupported_geometry", "LineString", "$.geojson"]);
-    const point = await refusal({
-      geojson: { type: "FeatureCollection", features: [feature({ type: "Polygon", coordinates: box(0, 0, 1, 1) }), feature({ type: "Point", coordinates: [0, 0] })] },
+    const line = await refusal({
+      geojson: {
+        type: "LineString",
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
       resolution: 5,
     });
-    expect([point.code, point.details.type, point.details.path]).toEqual(["unsupported_geometry", "Point", "$.geojson.features[1].geometry"]);
-    expect((await refusal({ geojson: { type: "GeometryCollection", geometries: [] }, resolution: 5 })).details.type).toBe("GeometryCollection");
+    expect([line.code, line.details.type, line.details.path]).toEqual([
+      "unsupported_geometry",
+      "LineString",
+      "$.geojson",
+    ]);
+    const point = await refusal({
+      geojson: {
+        type: "FeatureCollection",
+        features: [
+          feature({ type: "Polygon", coordinates: box(0, 0, 1, 1) }),
+          feature({ type: "Point", coordinates: [0, 0] }),
+        ],
+      },
+      resolution: 5,
+    });
+    expect([point.code, point.details.type, point.details.path]).toEqual([
+      "unsupported_geometry",
+      "Point",
+      "$.geojson.features[1].geometry",
+    ]);
+    expect(
+      (await refusal({ geojson: { type: "GeometryCollection", geometries: [] }, resolution: 5 })).details
+        .type,
+    ).toBe("GeometryCollection");
     expect((await refusal({ geojson: feature(null), resolution: 5 })).code).toBe("unsupported_geometry");
   });
 
   it("refuses an unclosed ring and a ring crossing the antimeridian unsplit, with their paths", async () => {
-    const open = await refusal({ geojson: { type: "Polygon", coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] }, resolution: 5 });
+    const open = await refusal({
+      geojson: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 1],
+          ],
+        ],
+      },
+      resolution: 5,
+    });
     expect([open.code, open.details.path]).toEqual(["invalid_geometry", "$.geojson.coordinates[0]"]);
-    const crossing = await refusal({ geojson: { type: "Polygon", coordinates: [[[170, 0], [-170, 0], [-170, 5], [170, 5], [170, 0]]] }, resolution: 5 });
-    expect([crossing.code, crossing.details.check, crossing.details.path]).toEqual(["invalid_geometry", "antimeridian", "$.geojson.coordinates[0][0]"]);
+    const crossing = await refusal({
+      geojson: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [170, 0],
+            [-170, 0],
+            [-170, 5],
+            [170, 5],
+            [170, 0],
+          ],
+        ],
+      },
+      resolution: 5,
+    });
+    expect([crossing.code, crossing.details.check, crossing.details.path]).toEqual([
+      "invalid_geometry",
+      "antimeridian",
+      "$.geojson.coordinates[0][0]",
+    ]);
   });
 
   it("refuses an estimate above 100000 cells, naming the finest resolution that fits", async () => {
@@ -119,30 +197,48 @@ describe("POST /v1/h3/polyfill", () => {
     const atFinest = await answer({ geojson, resolutions: [3, finest], estimateOnly: true });
     expect(atFinest.withinCap).toBe(true);
     const bounds = ((atFinest.features as FeatureOut[])[0]?.results ?? []).map((r) => r.estimate);
-    const actual = ((await answer({ geojson, resolutions: [3, finest] })).features as FeatureOut[])[0]?.results ?? [];
+    const actual =
+      ((await answer({ geojson, resolutions: [3, finest] })).features as FeatureOut[])[0]?.results ?? [];
     expect(actual[0]?.count).toBeLessThanOrEqual(bounds[0] as number);
     expect(actual[1]?.count).toBeLessThanOrEqual(bounds[1] as number);
     expect(bounds[1]).toBeLessThan(1.5 * (actual[1]?.count as number));
   });
 
   it("refuses 501 polygons and 10001 positions with the limits named", async () => {
-    const many = { type: "MultiPolygon", coordinates: Array.from({ length: 501 }, (_, i) => box(i * 0.01, 0, i * 0.01 + 0.005, 0.005)) };
-    expect((await refusal({ geojson: many, resolution: 1 })).details.limit).toMatchObject({ name: "polygons", max: 500, actual: 501 });
+    const many = {
+      type: "MultiPolygon",
+      coordinates: Array.from({ length: 501 }, (_, i) => box(i * 0.01, 0, i * 0.01 + 0.005, 0.005)),
+    };
+    expect((await refusal({ geojson: many, resolution: 1 })).details.limit).toMatchObject({
+      name: "polygons",
+      max: 500,
+      actual: 501,
+    });
     const ring = Array.from({ length: 10_000 }, (_, i) => [Math.cos(i / 1600), Math.sin(i / 1600)]);
     ring.push(ring[0] as number[]);
-    expect((await refusal({ geojson: { type: "Polygon", coordinates: [ring] }, resolution: 1 })).details.limit).toMatchObject({
+    expect(
+      (await refusal({ geojson: { type: "Polygon", coordinates: [ring] }, resolution: 1 })).details.limit,
+    ).toMatchObject({
       name: "positions",
       actual: 10_001,
     });
   });
 
   it("refuses an unknown containment", async () => {
-    expect((await refusal({ geojson: suite.cases[0]?.geojson, resolution: 5, containment: "bbox" })).code).toBe("invalid_field");
+    expect(
+      (await refusal({ geojson: suite.cases[0]?.geojson, resolution: 5, containment: "bbox" })).code,
+    ).toBe("invalid_field");
   });
 
   it("lists points as forbidden before a price is quoted, and its schema refuses it too", () => {
-    const schema = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../schemas/h3-polyfill.request.json"), "utf8"));
+    const schema = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, "../../schemas/h3-polyfill.request.json"), "utf8"),
+    );
     expect(polyfill.forbiddenMembers).toEqual(["points"]);
-    expect([schema.additionalProperties, Object.keys(schema.properties).includes("points"), schema.required]).toEqual([false, false, ["geojson"]]);
+    expect([
+      schema.additionalProperties,
+      Object.keys(schema.properties).includes("points"),
+      schema.required,
+    ]).toEqual([false, false, ["geojson"]]);
   });
 });

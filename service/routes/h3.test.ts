@@ -11,7 +11,6 @@ import { h3Entries } from "./h3.ts";
 const ctx = unitRouteContext();
 const entry = (p: string): CatalogEntry => h3Entries.find((e) => e.path === p) as CatalogEntry;
 const index = entry("/v1/h3/index");
-const polyfill = entry("/v1/h3/polyfill");
 
 async function answer(e: CatalogEntry, body: unknown): Promise<Record<string, unknown>> {
   const out = (await e.handler({ body, query: {} }, ctx)) as Record<string, unknown>;
@@ -49,10 +48,13 @@ describe("POST /v1/h3/index", () => {
   for (const file of CENTER_FILES) {
     it(`indexes every uber/h3 cell centre of ${file} to its cell`, async () => {
       const vectors = readCenterVectors(file);
-      const res = Number.parseInt((vectors[0]?.cell as string)[1] as string, 16);
+      const res = Number.parseInt(vectors[0]?.cell.charAt(1) ?? "", 16);
       for (let start = 0; start < vectors.length; start += 10_000) {
         const chunk = vectors.slice(start, start + 10_000);
-        const out = (await answer(index, { points: chunk.map((v) => [normalizeLongitude(v.lng), v.lat]), resolution: res })) as {
+        const out = (await answer(index, {
+          points: chunk.map((v) => [normalizeLongitude(v.lng), v.lat]),
+          resolution: res,
+        })) as {
           cells: { results: { cell: string }[] }[];
         };
         const got = out.cells.map((c) => c.results[0]?.cell);
@@ -67,17 +69,30 @@ describe("POST /v1/h3/index", () => {
   });
 
   it("answers every point at every resolution with centre and closed boundary", async () => {
-    const out = await answer(index, { points: [[-122.0553238, 37.3615593], [180, 0]], resolutions: [7, 3], includeCenter: true, includeBoundary: true });
+    const out = await answer(index, {
+      points: [
+        [-122.0553238, 37.3615593],
+        [180, 0],
+      ],
+      resolutions: [7, 3],
+      includeCenter: true,
+      includeBoundary: true,
+    });
     expect(out.count).toBe(2);
     expect(out.resolutions).toEqual([7, 3]);
-    const cells = out.cells as { point: number[]; results: { resolution: number; cell: string; boundary: number[][] }[] }[];
+    const cells = out.cells as {
+      point: number[];
+      results: { resolution: number; cell: string; boundary: number[][] }[];
+    }[];
     expect(cells[0]?.point).toEqual([-122.0553238, 37.3615593]);
     expect(cells[0]?.results[0]?.cell).toBe("87283472bffffff");
     expect(cells[1]?.results[1]?.boundary[0]).toEqual(cells[1]?.results[1]?.boundary.at(-1));
   });
 
   it("refuses both resolution and resolutions, and neither", async () => {
-    expect((await refusal(index, { points: [[0, 0]], resolution: 3, resolutions: [4] })).code).toBe("conflicting_fields");
+    expect((await refusal(index, { points: [[0, 0]], resolution: 3, resolutions: [4] })).code).toBe(
+      "conflicting_fields",
+    );
     expect((await refusal(index, { points: [[0, 0]] })).code).toBe("missing_field");
   });
 
@@ -85,7 +100,9 @@ describe("POST /v1/h3/index", () => {
     const err = await refusal(index, { points: [[0, 0]], resolutions: [1, 2, 3, 4, 5] });
     expect(err.code).toBe("limit_exceeded");
     expect(err.details.limit).toEqual({ name: "resolutions", max: 4, unit: "resolutions", actual: 5 });
-    expect((await refusal(index, { points: [[0, 0]], resolutions: [3, 3] })).details.path).toBe("$.resolutions[1]");
+    expect((await refusal(index, { points: [[0, 0]], resolutions: [3, 3] })).details.path).toBe(
+      "$.resolutions[1]",
+    );
   });
 
   it("refuses resolution 16 and a fractional resolution", async () => {
@@ -99,13 +116,23 @@ describe("POST /v1/h3/index", () => {
   });
 
   it("refuses an out-of-range longitude or latitude with its path, never normalising", async () => {
-    const lon = await refusal(index, { points: [[0, 0], [180.5, 0]], resolution: 1 });
+    const lon = await refusal(index, {
+      points: [
+        [0, 0],
+        [180.5, 0],
+      ],
+      resolution: 1,
+    });
     expect([lon.code, lon.details.path]).toEqual(["coordinate_out_of_range", "$.points[1]"]);
-    expect((await refusal(index, { points: [[0, -90.01]], resolution: 1 })).code).toBe("coordinate_out_of_range");
+    expect((await refusal(index, { points: [[0, -90.01]], resolution: 1 })).code).toBe(
+      "coordinate_out_of_range",
+    );
   });
 
   it("lists geojson as forbidden before a price is quoted, and its schema refuses it too", () => {
-    const schema = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../schemas/h3-index.request.json"), "utf8"));
+    const schema = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, "../../schemas/h3-index.request.json"), "utf8"),
+    );
     expect(index.forbiddenMembers).toEqual(["geojson"]);
     expect(schema.additionalProperties).toBe(false);
     expect(Object.keys(schema.properties)).not.toContain("geojson");

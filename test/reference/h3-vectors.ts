@@ -44,4 +44,5 @@ export function readBoundaryVectors(file: string): BoundaryVector[] {
 }
 
 /** Longitude in −180..180 (the vectors carry some as 180..360, which our API refuses). */
-export const normalizeLongitude = (lng: number): number => (lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng);
+export const normalizeLongitude = (lng: number): number =>
+  lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng;
