@@ -8,10 +8,10 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 
 /** The schema errors of `body` against `schemas/<name>.json`, empty when it conforms. */
 export function responseSchemaErrors(name: string, body: unknown): string[] {
-  const validate =
-    ajv.getSchema(name) ??
-    (ajv.addSchema(JSON.parse(fs.readFileSync(path.join(schemasDir, `${name}.json`), "utf8")), name),
-    ajv.getSchema(name));
+  if (!ajv.getSchema(name)) {
+    ajv.addSchema(JSON.parse(fs.readFileSync(path.join(schemasDir, `${name}.json`), "utf8")), name);
+  }
+  const validate = ajv.getSchema(name);
   if (!validate) throw new Error(`no schema ${name}`);
   return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }

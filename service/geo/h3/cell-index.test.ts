@@ -33,7 +33,7 @@ describe("H3 index kernel", () => {
       includeCenter: true,
       includeBoundary: false,
     }).results;
-    const [lon, lat] = (r?.center ?? []) as number[];
+    const [lon, lat] = (r?.center ?? [Number.NaN, Number.NaN]) as [number, number];
     expect(lon).toBeCloseTo(-122.4194, 2);
     expect(lat).toBeCloseTo(37.7749, 2);
     expect(
