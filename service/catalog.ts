@@ -3,9 +3,11 @@
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
+import { h3Entries } from "./routes/h3.ts";
 import { helloEntries } from "./routes/hello.ts";
+import { pipEntries } from "./routes/pip.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries];
+export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries, ...h3Entries, ...pipEntries];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

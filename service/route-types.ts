@@ -63,12 +63,6 @@ export interface CatalogEntry {
   example: { body?: unknown; query?: Record<string, string> };
   /** Revisions that list this route. */
   revisions: readonly Revision[];
-  /**
-   * Top-level body members whose presence is refused before a price is quoted (400
-   * `unexpected_field`, no 402), e.g. `geojson` on h3/index. The request schema leaves them out
-   * with `additionalProperties: false`, so a body that reaches validation is refused there too.
-   */
-  forbiddenMembers?: readonly string[];
   /** Artifact families the route reads; when one is missing the route answers 503 data_unavailable. */
   families?: readonly string[];
   /** Body members refused with 400 before a price is quoted (e.g. `geojson` on h3/index). */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { normalizeLongitude, readCenterVectors } from "../../test/reference/h3-vectors.ts";
-import { responseSchemaErrors } from "../../test/reference/response-schema.ts";
+import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { unitRouteContext } from "../../test/reference/route-context.ts";
 import { ApiError } from "../errors.ts";
 import type { CatalogEntry } from "../route-types.ts";
@@ -14,7 +14,7 @@ const index = entry("/v1/h3/index");
 
 async function answer(e: CatalogEntry, body: unknown): Promise<Record<string, unknown>> {
   const out = (await e.handler({ body, query: {} }, ctx)) as Record<string, unknown>;
-  expect(responseSchemaErrors(e.schemas.response, out)).toEqual([]);
+  expectMatchesSchema(e.schemas.response, out);
   return out;
 }
 
