@@ -27,7 +27,7 @@ import {
   ringBox,
   ringFanAreaBoundKm2,
   ringLengthBoundKm,
-  ringQuadrantAreaKm2,
+  ringTileAreasKm2,
 } from "./ring-measures.ts";
 import { isProvenSimpleRing } from "./ring-simplicity.ts";
 
@@ -54,55 +54,53 @@ export function measurePart(rings: PolygonRings): PartMeasures {
   const exterior = rings[0] as PolygonRings[number];
   const box = ringBox(exterior);
   const ringLengthsKm = rings.map(ringLengthBoundKm);
-  const maxFaceAngle = maxFaceAngleInBox(box, TILES);
+  const angles = tileFaceAngles(box);
+  const maxFaceAngle = Math.max(...angles.flat());
   if (!isProvenSimpleRing(exterior))
     return { tiles: [{ areaKm2: ringFanAreaBoundKm2(exterior), maxFaceAngle }], ringLengthsKm, maxFaceAngle };
-  const lons = Array.from(
-    { length: TILES + 1 },
-    (_, i) => box.minLon + ((box.maxLon - box.minLon) * i) / TILES,
-  );
-  const lats = Array.from(
-    { length: TILES + 1 },
-    (_, j) => box.minLat + ((box.maxLat - box.minLat) * j) / TILES,
-  );
-  lons[TILES] = box.maxLon;
-  lats[TILES] = box.maxLat;
-  const corner = lons.map((lon) => lats.map((lat) => ringQuadrantAreaKm2(exterior, lon, lat)));
-  const q = (i: number, j: number): number => corner[i]?.[j] as number;
-  const orientation = Math.sign(q(TILES, TILES)) || 1;
-  // Rounding in the inclusion-exclusion below, relative to the whole area.
-  const slack = 1e-9 * Math.abs(q(TILES, TILES));
+  const areas = ringTileAreasKm2(exterior, box, TILES);
+  const total = areas.reduce((sum, column) => sum + column.reduce((x, y) => x + y, 0), 0);
+  const orientation = Math.sign(total) || 1;
+  // Rounding in the per-tile sums, relative to the whole area.
+  const slack = 1e-9 * Math.abs(total);
   const tiles: Tile[] = [];
-  for (let i = 0; i < TILES; i++) {
-    for (let j = 0; j < TILES; j++) {
-      const area = orientation * (q(i + 1, j + 1) - q(i, j + 1) - q(i + 1, j) + q(i, j));
-      const tileBox = {
-        minLon: lons[i] as number,
-        maxLon: lons[i + 1] as number,
-        minLat: lats[j] as number,
-        maxLat: lats[j + 1] as number,
-      };
+  areas.forEach((column, i) => {
+    column.forEach((area, j) => {
       tiles.push({
-        areaKm2: Math.max(0, area) + slack,
-        maxFaceAngle: maxFaceAngleInBox(tileBox, TILE_SAMPLES),
+        areaKm2: Math.max(0, orientation * area) + slack,
+        maxFaceAngle: angles[i]?.[j] as number,
       });
-    }
-  }
+    });
+  });
   return { tiles, ringLengthsKm, maxFaceAngle };
 }
 
-function maxFaceAngleInBox(box: LonLatBox, samples: number): number {
-  const stepLon = (box.maxLon - box.minLon) / samples;
-  const stepLat = (box.maxLat - box.minLat) / samples;
-  let worst = 0;
-  for (let i = 0; i <= samples; i++) {
-    for (let j = 0; j <= samples; j++) {
-      worst = Math.max(worst, angleToNearestFace(toVec3(box.minLon + i * stepLon, box.minLat + j * stepLat)));
-    }
-  }
-  // Any point of the box is within half a step in each direction of a sample, and a path along
-  // latitude then longitude of that length is at most hypot(½·dLat, ½·dLon) radians long.
-  return Math.min(VERTEX_ANGLE, worst + Math.hypot(stepLat / 2, stepLon / 2) * RAD);
+/**
+ * θmax of each tile of the TILES × TILES grid over `box`: the largest angle at a grid of
+ * samples (TILE_SAMPLES steps per tile side, shared between neighbouring tiles) plus the
+ * spacing's slack. Any point is within half a step in each direction of a sample, and a path
+ * along latitude then longitude of that length is at most hypot(½·dLat, ½·dLon) radians long.
+ */
+function tileFaceAngles(box: LonLatBox): number[][] {
+  const steps = TILES * TILE_SAMPLES;
+  const stepLon = (box.maxLon - box.minLon) / steps;
+  const stepLat = (box.maxLat - box.minLat) / steps;
+  const sample = Array.from({ length: steps + 1 }, (_, i) =>
+    Array.from({ length: steps + 1 }, (_, j) =>
+      angleToNearestFace(toVec3(box.minLon + i * stepLon, box.minLat + j * stepLat)),
+    ),
+  );
+  const slack = Math.hypot(stepLat / 2, stepLon / 2) * RAD;
+  return Array.from({ length: TILES }, (_, ti) =>
+    Array.from({ length: TILES }, (_, tj) => {
+      let worst = 0;
+      for (let i = ti * TILE_SAMPLES; i <= (ti + 1) * TILE_SAMPLES; i++) {
+        for (let j = tj * TILE_SAMPLES; j <= (tj + 1) * TILE_SAMPLES; j++)
+          worst = Math.max(worst, sample[i]?.[j] as number);
+      }
+      return Math.min(VERTEX_ANGLE, worst + slack);
+    }),
+  );
 }
 
 /** Upper bound of the number of cells of `res` that `containment` can return for the polygon. */

@@ -92,9 +92,9 @@ export const FACE_CENTERS: readonly Vec3[] = faceCenters();
 
 /** Angle (radians) from a point on the unit sphere to the nearest icosahedron face centre. */
 export function angleToNearestFace(v: Vec3): number {
-  let best = Math.PI;
-  for (const f of FACE_CENTERS) best = Math.min(best, angle(v, f));
-  return best;
+  let best = -1;
+  for (const f of FACE_CENTERS) best = Math.max(best, dot(v, f));
+  return Math.acos(Math.min(1, best));
 }
 
 /** θ at an icosahedron vertex: the largest angle to a nearest face centre anywhere. */

@@ -14,8 +14,10 @@ import { describe, expect, it } from "vitest";
 import type { PolygonRings, Ring } from "../areal-geometry.ts";
 import { INSIDE, locateInPolygon, preparePolygon } from "../pip/prepared-polygon.ts";
 import { partsForH3 } from "./longitude-spans.ts";
+import { mergePartsForH3 } from "./merge-parts.ts";
 import type { Containment } from "./part-cells.ts";
 import { polyfill } from "./polyfill.ts";
+import { cellsCoveredByUnion } from "./union-cover.ts";
 
 const shared = process.env.GEO402_SHARED ?? path.resolve(import.meta.dirname, "../../../../shared");
 const suite = JSON.parse(
@@ -148,6 +150,52 @@ describe("polyfill: antimeridian, poles, MultiPolygons", () => {
     const holeCells = new Set(polyfill([[hole]], 6, "center"));
     expect(withHole.some((c) => holeCells.has(c))).toBe(false);
     expect(withHole.length + holeCells.size).toBe(polyfill([[outer]], 6, "center").length);
+  });
+});
+
+describe("polyfill: the two ways of filling a multi-part polygon fully agree", () => {
+  it("merged parts (one H3 call) give the same cells as per-part cells plus the seam test", () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.double({ min: -40, max: 40, noNaN: true }),
+        fc.array(fc.double({ min: 0.2, max: 1.5, noNaN: true }), { minLength: 2, maxLength: 4 }),
+        fc.integer({ min: 4, max: 5 }),
+        (atSeam, lat, widths, res) => {
+          // Adjacent lon/lat strips sharing edges; at the seam they run east from 178°, with
+          // the part beyond 180° written west of −180° as RFC 7946 asks.
+          let lon = atSeam ? 178 : 20;
+          const parts: PolygonRings[] = [];
+          for (const w of widths) {
+            const east = lon + w;
+            if (lon < 180 && east > 180) {
+              parts.push([rectangle(lon, lat, 180, lat + 1)], [rectangle(-180, lat, east - 360, lat + 1)]);
+            } else if (lon >= 180) parts.push([rectangle(lon - 360, lat, east - 360, lat + 1)]);
+            else parts.push([rectangle(lon, lat, east, lat + 1)]);
+            lon = east;
+          }
+          const perPart = new Set(parts.flatMap((p) => polyfill([p], res, "full")));
+          for (const c of cellsCoveredByUnion(parts, res, perPart)) perPart.add(c);
+          expect(polyfill(parts, res, "full")).toEqual([...perPart].sort());
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe("polyfill: merging parts in a frame cut between them", () => {
+  it("parts reaching across ±180 and across 0° give the same full cells as the seam test", () => {
+    const parts: PolygonRings[] = [
+      [rectangle(150, -20, 180, 20)],
+      [rectangle(-180, -20, -120, 20)],
+      [rectangle(-120, -20, 30, 20)],
+    ];
+    const perPart = new Set(parts.flatMap((p) => polyfill([p], 2, "full")));
+    for (const c of cellsCoveredByUnion(parts, 2, perPart)) perPart.add(c);
+    const united = polyfill(parts, 2, "full");
+    expect(united).toEqual([...perPart].sort());
+    expect(united.length).toBeGreaterThan(parts.flatMap((p) => polyfill([p], 2, "full")).length);
   });
 });
 

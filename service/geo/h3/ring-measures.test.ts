@@ -6,8 +6,8 @@ import {
   ringBox,
   ringFanAreaBoundKm2,
   ringLengthBoundKm,
-  ringQuadrantAreaKm2,
   ringSignedAreaKm2,
+  ringTileAreasKm2,
 } from "./ring-measures.ts";
 
 const RAD = Math.PI / 180;
@@ -29,38 +29,27 @@ describe("ring measures", () => {
     expect(ringSignedAreaKm2([...ring].reverse()) / expected).toBeCloseTo(-1, 12);
   });
 
-  it("a quadrant cut of a rectangle is the rectangle below and left of the cut point", () => {
+  it("tiles of a rectangle hold the rectangle's pieces", () => {
     const ring = rectangle(10, 20, 14, 23);
-    const expected = R2 * 2 * RAD * (Math.sin(21.5 * RAD) - Math.sin(20 * RAD));
-    expect(ringQuadrantAreaKm2(ring, 12, 21.5) / expected).toBeCloseTo(1, 12);
-    expect(ringQuadrantAreaKm2(ring, 14, 23) / ringSignedAreaKm2(ring)).toBeCloseTo(1, 12);
-    expect(Math.abs(ringQuadrantAreaKm2(ring, 9, 30))).toBe(0);
+    const tiles = ringTileAreasKm2(ring, ringBox(ring), 2);
+    const band = (s: number, n: number) => R2 * 2 * RAD * (Math.sin(n * RAD) - Math.sin(s * RAD));
+    expect((tiles[0]?.[0] as number) / band(20, 21.5)).toBeCloseTo(1, 12);
+    expect((tiles[1]?.[0] as number) / band(20, 21.5)).toBeCloseTo(1, 12);
+    expect((tiles[1]?.[1] as number) / band(21.5, 23)).toBeCloseTo(1, 12);
   });
 
-  it("quadrant cuts of a triangle add up to its area over a grid", () => {
+  it("tiles of a triangle add up to its area, and tiles it misses hold nothing", () => {
     const tri: Ring = [
       [0, 0],
       [6, 1],
       [2, 5],
       [0, 0],
     ];
-    const q = (x: number, y: number): number => ringQuadrantAreaKm2(tri, x, y);
-    let sum = 0;
-    for (const [x0, x1] of [
-      [0, 3],
-      [3, 6],
-    ]) {
-      for (const [y0, y1] of [
-        [0, 2],
-        [2, 5],
-      ])
-        sum +=
-          q(x1 as number, y1 as number) -
-          q(x0 as number, y1 as number) -
-          q(x1 as number, y0 as number) +
-          q(x0 as number, y0 as number);
-    }
+    const tiles = ringTileAreasKm2(tri, ringBox(tri), 4);
+    const sum = tiles.flat().reduce((a, b) => a + b, 0);
     expect(sum / ringSignedAreaKm2(tri)).toBeCloseTo(1, 12);
+    expect(Math.abs(tiles[3]?.[3] as number)).toBeLessThan(1e-9 * sum);
+    expect(tiles.flat().every((a) => a > -1e-9 * sum)).toBe(true);
   });
 
   it("a rectangle reaching the pole (an edge along latitude 90) has the polar cap's area", () => {

@@ -33,13 +33,23 @@ export function ringSignedAreaKm2(ring: Ring): number {
 }
 
 /**
- * Signed area (km², counterclockwise positive) of the part of a simple ring's region with
- * longitude below `lonCut` and latitude below `latCut`: Green's theorem with the integrand
- * −sin(min(lat, latCut)) restricted to lon < lonCut. Edges are split where they cross a cut.
+ * Signed areas (km², counterclockwise positive) of a simple ring's region within each tile of
+ * an n × n grid over `box`: areas[i][j] is tile column i (longitude), row j (latitude). Each
+ * edge is split where it crosses grid lines; by Green's theorem with the integrand
+ * −sin(min(lat, cut)) restricted to lon < cut, a tile's area is E + sin(top)·S(top) −
+ * sin(bottom)·S(bottom), where E sums the edge integrals of the pieces in the tile and S(row)
+ * the longitude spans of the pieces in the tile's column at or above that row.
  */
-export function ringQuadrantAreaKm2(ring: Ring, lonCut: number, latCut: number): number {
-  const sinCut = Math.sin(latCut * RAD);
-  let sum = 0;
+export function ringTileAreasKm2(ring: Ring, box: LonLatBox, n: number): number[][] {
+  const stepLon = (box.maxLon - box.minLon) / n;
+  const stepLat = (box.maxLat - box.minLat) / n;
+  const lonLine = (k: number): number => (k === n ? box.maxLon : box.minLon + k * stepLon);
+  const latLine = (k: number): number => (k === n ? box.maxLat : box.minLat + k * stepLat);
+  const cell = (v: number, min: number, step: number): number =>
+    step > 0 ? Math.min(n - 1, Math.max(0, Math.floor((v - min) / step))) : 0;
+  const integral = new Float64Array(n * n);
+  const span = new Float64Array(n * n);
+  const ts: number[] = [];
   for (let i = 0; i + 1 < ring.length; i++) {
     const a = ring[i] as number[];
     const b = ring[i + 1] as number[];
@@ -48,24 +58,49 @@ export function ringQuadrantAreaKm2(ring: Ring, lonCut: number, latCut: number):
     const dLon = (b[0] as number) - lonA;
     const dLat = (b[1] as number) - latA;
     if (dLon === 0) continue;
-    const cuts = [0, 1];
-    const tLon = (lonCut - lonA) / dLon;
-    if (tLon > 0 && tLon < 1) cuts.push(tLon);
-    const tLat = dLat === 0 ? -1 : (latCut - latA) / dLat;
-    if (tLat > 0 && tLat < 1) cuts.push(tLat);
-    cuts.sort((x, y) => x - y);
-    for (let k = 0; k + 1 < cuts.length; k++) {
-      const t0 = cuts[k] as number;
-      const t1 = cuts[k + 1] as number;
+    ts.length = 0;
+    ts.push(0, 1);
+    const c0 = cell(Math.min(lonA, lonA + dLon), box.minLon, stepLon);
+    const c1 = cell(Math.max(lonA, lonA + dLon), box.minLon, stepLon);
+    for (let k = c0 + 1; k <= c1; k++) {
+      const t = (lonLine(k) - lonA) / dLon;
+      if (t > 0 && t < 1) ts.push(t);
+    }
+    if (dLat !== 0) {
+      const r0 = cell(Math.min(latA, latA + dLat), box.minLat, stepLat);
+      const r1 = cell(Math.max(latA, latA + dLat), box.minLat, stepLat);
+      for (let k = r0 + 1; k <= r1; k++) {
+        const t = (latLine(k) - latA) / dLat;
+        if (t > 0 && t < 1) ts.push(t);
+      }
+    }
+    if (ts.length > 2) ts.sort((x, y) => x - y);
+    for (let k = 0; k + 1 < ts.length; k++) {
+      const t0 = ts[k] as number;
+      const t1 = ts[k + 1] as number;
       const tMid = (t0 + t1) / 2;
-      if (lonA + tMid * dLon >= lonCut) continue;
+      const at =
+        cell(lonA + tMid * dLon, box.minLon, stepLon) * n + cell(latA + tMid * dLat, box.minLat, stepLat);
       const lon0 = lonA + t0 * dLon;
       const lon1 = lonA + t1 * dLon;
-      if (latA + tMid * dLat < latCut) sum += edgeIntegral(lon0, latA + t0 * dLat, lon1, latA + t1 * dLat);
-      else sum += (lon1 - lon0) * RAD * sinCut;
+      integral[at] = (integral[at] as number) + edgeIntegral(lon0, latA + t0 * dLat, lon1, latA + t1 * dLat);
+      span[at] = (span[at] as number) + (lon1 - lon0) * RAD;
     }
   }
-  return -sum * R2;
+  const areas: number[][] = [];
+  for (let c = 0; c < n; c++) {
+    const column: number[] = new Array(n);
+    let above = 0; // S(row + 1): spans of this column's pieces above the current row
+    for (let r = n - 1; r >= 0; r--) {
+      const here = above + (span[c * n + r] as number);
+      const top = Math.sin(latLine(r + 1) * RAD) * above;
+      const bottom = Math.sin(latLine(r) * RAD) * here;
+      column[r] = -((integral[c * n + r] as number) + top - bottom) * R2;
+      above = here;
+    }
+    areas.push(column);
+  }
+  return areas;
 }
 
 /**

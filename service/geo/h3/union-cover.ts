@@ -48,6 +48,12 @@ export function cellsCoveredByUnion(
 
 type Box = ReturnType<typeof ringBox>;
 
+/** Could some cell overlap two of the parts? */
+export function partsMayShareCells(parts: readonly PolygonRings[]): boolean {
+  const boxes = parts.map((p) => ringBox(p[0] as PolygonRings[number]));
+  return boxes.some((a, i) => boxes.some((b, j) => j > i && mayShareCells(a, b)));
+}
+
 /** Can a cell overlap both parts? Their boxes meet, or both reach ±180° or the same pole. */
 function mayShareCells(a: Box, b: Box): boolean {
   const latsMeet = a.minLat <= b.maxLat && b.minLat <= a.maxLat;
