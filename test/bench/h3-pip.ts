@@ -18,20 +18,40 @@ import { preparePolygon } from "../../service/geo/pip/prepared-polygon.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
-/** Median time (ms) over at least `runs` runs, more for fast cases (about 300 ms in all). */
-function median(fn: () => unknown, runs = RUNS): number {
+/**
+ * Median times (ms) of two functions run alternately, so that load from other processes falls
+ * on both sides alike: at least `runs` rounds, more for fast cases (about 300 ms in all).
+ */
+function compare(a: () => unknown, b: () => unknown, runs = RUNS): [number, number] {
   const t = performance.now();
-  fn();
+  a();
+  b();
   const first = performance.now() - t;
   const n = Math.max(runs, Math.min(200, Math.ceil(300 / Math.max(first, 0.01))));
-  const times: number[] = [];
+  const ta: number[] = [];
+  const tb: number[] = [];
   for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
+    for (const [fn, out] of i % 2 === 0
+      ? ([
+          [a, ta],
+          [b, tb],
+        ] as const)
+      : ([
+          [b, tb],
+          [a, ta],
+        ] as const)) {
+      const t0 = performance.now();
+      fn();
+      out.push(performance.now() - t0);
+    }
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
+  const mid = (xs: number[]): number => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
+  return [mid(ta), mid(tb)];
+}
+
+/** Median time (ms) of one function. */
+function median(fn: () => unknown, runs = RUNS): number {
+  return compare(fn, () => {}, runs)[0];
 }
 
 const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x.toFixed(1));
@@ -95,13 +115,15 @@ for (const c of polyfillCases) {
     coordinatesPath: "$.geojson.coordinates",
   };
   let cells = 0;
-  const ours = median(() => {
-    const [planned] = planFeatures([feature], "geojson");
-    if (!planned) throw new Error("no feature");
-    featureEstimate(planned, c.res, c.mode);
-    cells = polyfill(planned.parts, c.res, c.mode).length;
-  });
-  const raw = median(() => polygonToCellsExperimental(c.rings, c.res, FLAG[c.mode], true));
+  const [ours, raw] = compare(
+    () => {
+      const [planned] = planFeatures([feature], "geojson");
+      if (!planned) throw new Error("no feature");
+      featureEstimate(planned, c.res, c.mode);
+      cells = polyfill(planned.parts, c.res, c.mode).length;
+    },
+    () => polygonToCellsExperimental(c.rings, c.res, FLAG[c.mode], true),
+  );
   const classic = c.mode === "center" ? `${ms(median(() => polygonToCells(c.rings, c.res, true), 3))}` : "–";
   console.log(
     `| ${c.name} | ${c.res} | ${c.mode} | ${cells} | ${ms(ours)} | ${ms(raw)} | ${(ours / raw).toFixed(2)} | ${classic} |`,
@@ -144,13 +166,15 @@ for (const mode of ["center", "full", "overlapping"] as Containment[]) {
     coordinatesPath: "$.geojson.coordinates",
   };
   let cells = 0;
-  const ours = median(() => {
-    const [planned] = planFeatures([feature], "geojson");
-    if (!planned) throw new Error("no feature");
-    featureEstimate(planned, 5, mode);
-    cells = polyfill(planned.parts, 5, mode).length;
-  });
-  const raw = median(() => polygonToCellsExperimental(crossing, 5, FLAG[mode], true));
+  const [ours, raw] = compare(
+    () => {
+      const [planned] = planFeatures([feature], "geojson");
+      if (!planned) throw new Error("no feature");
+      featureEstimate(planned, 5, mode);
+      cells = polyfill(planned.parts, 5, mode).length;
+    },
+    () => polygonToCellsExperimental(crossing, 5, FLAG[mode], true),
+  );
   console.log(
     `| 20°×20° across ±180 (cut in two) | 5 | ${mode} | ${cells} | ${ms(ours)} | ${ms(raw)} | ${(ours / raw).toFixed(2)} | – |`,
   );
@@ -179,20 +203,23 @@ for (const [vertices, polygons] of [
 ] as const) {
   const points = 2500;
   const { parts, pts } = pipCase(vertices, polygons, points, 7);
-  let ours: number[][] = [];
-  const oursMs = median(() => {
-    ours = pipMatrix(
-      pts,
-      parts.map((p) => preparePolygon([p])),
-      false,
-    ).matrix;
-  });
   const turfPolys = parts.map((p) => turfPolygon(p as number[][][]));
   const turfPts = pts.map((p) => turfPoint(p));
+  let ours: number[][] = [];
   let theirs: number[][] = [];
-  const turfMs = median(() => {
-    theirs = turfPts.map((p) => turfPolys.map((poly) => (booleanPointInPolygon(p, poly) ? 1 : 0)));
-  }, 3);
+  const [oursMs, turfMs] = compare(
+    () => {
+      ours = pipMatrix(
+        pts,
+        parts.map((p) => preparePolygon([p])),
+        false,
+      ).matrix;
+    },
+    () => {
+      theirs = turfPts.map((p) => turfPolys.map((poly) => (booleanPointInPolygon(p, poly) ? 1 : 0)));
+    },
+    3,
+  );
   const agree = JSON.stringify(ours) === JSON.stringify(theirs) ? "yes" : "NO";
   const tests = points * polygons * vertices;
   console.log(

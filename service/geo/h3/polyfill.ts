@@ -15,8 +15,24 @@ export function polyfill(parts: readonly PolygonRings[], res: number, containmen
   if (parts.length === 1) return cellsOfPart(parts[0] as PolygonRings, res, containment).sort();
   const seams = containment === "full" && partsMayShareCells(parts);
   const merged = seams ? mergePartsForH3(parts) : null;
-  const cells = new Set<string>();
-  for (const part of merged ?? parts) for (const c of cellsOfPart(part, res, containment)) cells.add(c);
-  if (seams && !merged) for (const c of cellsCoveredByUnion(parts, res, cells)) cells.add(c);
-  return [...cells].sort();
+  const cells = (merged ?? parts).map((p) => cellsOfPart(p, res, containment).sort()).reduce(mergeSorted, []);
+  if (!seams || merged) return cells;
+  const extra = cellsCoveredByUnion(parts, res, new Set(cells));
+  return mergeSorted(cells, extra.sort());
+}
+
+/** The union of two sorted lists of cells, sorted and without repeats (H3 strings sort as numbers). */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    const next = y === undefined || (x !== undefined && x <= y) ? (x as string) : y;
+    if (next === x) i++;
+    if (next === y) j++;
+    if (out[out.length - 1] !== next) out.push(next);
+  }
+  return out;
 }
