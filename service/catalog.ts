@@ -2,12 +2,25 @@
 // extension all come from this one array. Each route group adds its entries here.
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
+import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { h3Entries } from "./routes/h3.ts";
 import { helloEntries } from "./routes/hello.ts";
+import { marineEntries } from "./routes/marine.ts";
 import { pipEntries } from "./routes/pip.ts";
+import { timezoneEntries } from "./routes/timezone.ts";
+import { transformEntries } from "./routes/transform.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries, ...h3Entries, ...pipEntries];
+export const CATALOG: readonly CatalogEntry[] = [
+  ...discoveryEntries,
+  ...demoEntries,
+  ...helloEntries,
+  ...transformEntries,
+  ...h3Entries,
+  ...pipEntries,
+  ...timezoneEntries,
+  ...marineEntries,
+];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {
