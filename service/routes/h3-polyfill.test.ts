@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { unitRouteContext } from "../../test/reference/route-context.ts";
+import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { ApiError } from "../errors.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import { h3Entries } from "./h3.ts";

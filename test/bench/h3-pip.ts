@@ -218,7 +218,7 @@ for (const [vertices, polygons] of [
     () => {
       theirs = turfPts.map((p) => turfPolys.map((poly) => (booleanPointInPolygon(p, poly) ? 1 : 0)));
     },
-    3,
+    9,
   );
   const agree = JSON.stringify(ours) === JSON.stringify(theirs) ? "yes" : "NO";
   const tests = points * polygons * vertices;

@@ -185,12 +185,22 @@ describe("polyfill: the two ways of filling a multi-part polygon fully agree", (
 });
 
 describe("polyfill: merging parts in a frame cut between them", () => {
-  it("parts reaching across ±180 and across 0° give the same full cells as the seam test", () => {
+  it("parts cut at ±180 merge into one polygon H3 reads across the antimeridian", () => {
+    const merged = mergePartsForH3([
+      [rectangle(170, 0, 180, 5)],
+      [rectangle(-180, 0, -175, 5)],
+      [rectangle(-175, 0, -170, 5)],
+    ]);
+    expect(merged).toHaveLength(1);
+  });
+
+  it("a merged polygon spanning 240° across ±180 is not handed to H3; the seam test gives the union's cells", () => {
     const parts: PolygonRings[] = [
       [rectangle(150, -20, 180, 20)],
       [rectangle(-180, -20, -120, 20)],
       [rectangle(-120, -20, 30, 20)],
     ];
+    expect(mergePartsForH3(parts)).toBeNull();
     const perPart = new Set(parts.flatMap((p) => polyfill([p], 2, "full")));
     for (const c of cellsCoveredByUnion(parts, 2, perPart)) perPart.add(c);
     const united = polyfill(parts, 2, "full");

@@ -85,29 +85,30 @@ export function preparePart(rings: PolygonRings): PreparedPart {
   const bandScale = height > 0 ? bandCount / height : 0;
   const band = (y: number): number => Math.min(bandCount - 1, Math.floor((y - minY) * bandScale));
 
+  // Each edge's band range, then a counting sort of edges into bands.
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n);
   const bandStart = new Uint32Array(bandCount + 1);
   for (let e = 0; e < n; e++) {
-    const [lo, hi] = bandRange(edges, e, band);
-    for (let b = lo; b <= hi; b++) bandStart[b + 1] = (bandStart[b + 1] as number) + 1;
+    const y0 = edges[4 * e + 1] as number;
+    const y1 = edges[4 * e + 3] as number;
+    const first = band(Math.min(y0, y1));
+    const last = band(Math.max(y0, y1));
+    lo[e] = first;
+    hi[e] = last;
+    for (let b = first; b <= last; b++) bandStart[b + 1] = (bandStart[b + 1] as number) + 1;
   }
   for (let b = 0; b < bandCount; b++)
     bandStart[b + 1] = (bandStart[b + 1] as number) + (bandStart[b] as number);
   const fill = bandStart.slice(0, bandCount);
   const bandEdges = new Uint32Array(bandStart[bandCount] as number);
   for (let e = 0; e < n; e++) {
-    const [lo, hi] = bandRange(edges, e, band);
-    for (let b = lo; b <= hi; b++) {
+    for (let b = lo[e] as number; b <= (hi[e] as number); b++) {
       bandEdges[fill[b] as number] = e;
       fill[b] = (fill[b] as number) + 1;
     }
   }
   return { minX, minY, maxX, maxY, edges, bandCount, bandScale, bandStart, bandEdges };
-}
-
-function bandRange(edges: Float64Array, e: number, band: (y: number) => number): [number, number] {
-  const y0 = edges[4 * e + 1] as number;
-  const y1 = edges[4 * e + 3] as number;
-  return y0 <= y1 ? [band(y0), band(y1)] : [band(y1), band(y0)];
 }
 
 /** Where (x, y) lies relative to one part: OUTSIDE, INSIDE or on its BOUNDARY (edge or vertex). */
