@@ -12,25 +12,25 @@ import { assertWithinLimit } from "../limit-check.ts";
 import { BODY_BYTES_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
 
-export const INDEX_POINTS_LIMIT: RouteLimit = {
+const INDEX_POINTS_LIMIT: RouteLimit = {
   name: "points",
   max: 10_000,
   unit: "points",
   detail: "positions in `points`",
 };
-export const POLYFILL_POLYGONS_LIMIT: RouteLimit = {
+const POLYFILL_POLYGONS_LIMIT: RouteLimit = {
   name: "polygons",
   max: 500,
   unit: "polygons",
   detail: "polygons in `geojson`, each MultiPolygon part counting as one",
 };
-export const POLYFILL_POSITIONS_LIMIT: RouteLimit = {
+const POLYFILL_POSITIONS_LIMIT: RouteLimit = {
   name: "positions",
   max: 10_000,
   unit: "positions",
   detail: "polygon positions in `geojson`, all rings, closing positions included",
 };
-export const POLYFILL_CELLS_LIMIT: RouteLimit = {
+const POLYFILL_CELLS_LIMIT: RouteLimit = {
   name: "cells",
   max: 100_000,
   unit: "cells",

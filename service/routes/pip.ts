@@ -9,7 +9,7 @@ import { assertWithinLimit } from "../limit-check.ts";
 import { BODY_BYTES_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
 
-export const PIP_LIMITS = {
+const PIP_LIMITS = {
   points: { name: "points", max: 250_000, unit: "points", detail: "positions in `points`" },
   polygons: {
     name: "polygons",

@@ -3,7 +3,7 @@
 import { ApiError } from "../../errors.ts";
 import type { RouteLimit } from "../../route-types.ts";
 
-export const MAX_H3_RESOLUTION = 15;
+const MAX_H3_RESOLUTION = 15;
 
 export const RESOLUTIONS_LIMIT: RouteLimit = {
   name: "resolutions",
