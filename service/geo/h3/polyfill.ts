@@ -12,13 +12,22 @@ import { cellsCoveredByUnion, partsMayShareCells } from "./union-cover.ts";
 
 /** The sorted, deduplicated cells of `res` that cover the polygon under `containment`. */
 export function polyfill(parts: readonly PolygonRings[], res: number, containment: Containment): string[] {
-  if (parts.length === 1) return cellsOfPart(parts[0] as PolygonRings, res, containment).sort();
+  if (parts.length === 1) return sorted(cellsOfPart(parts[0] as PolygonRings, res, containment));
   const seams = containment === "full" && partsMayShareCells(parts);
   const merged = seams ? mergePartsForH3(parts) : null;
-  const cells = (merged ?? parts).map((p) => cellsOfPart(p, res, containment).sort()).reduce(mergeSorted, []);
+  const cells = (merged ?? parts)
+    .map((p) => sorted(cellsOfPart(p, res, containment)))
+    .reduce(mergeSorted, []);
   if (!seams || merged) return cells;
   const extra = cellsCoveredByUnion(parts, res, new Set(cells));
   return mergeSorted(cells, extra.sort());
+}
+
+/** The cells in ascending order. h3-js usually returns them so; checking is cheaper than sorting. */
+function sorted(cells: string[]): string[] {
+  for (let i = 1; i < cells.length; i++)
+    if ((cells[i - 1] as string) > (cells[i] as string)) return cells.sort();
+  return cells;
 }
 
 /** The union of two sorted lists of cells, sorted and without repeats (H3 strings sort as numbers). */
