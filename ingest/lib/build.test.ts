@@ -79,7 +79,7 @@ describe("buildFamily", () => {
     const changed = { ...textFamily({ failVerify: true }), parameters: { case: "upper", v: 2 } };
     await expect(buildFamily(changed, options())).rejects.toThrow(/refused on purpose/);
     expect(await readlink(path.join(outRoot, "text", "current"))).toBe(first.version);
-    expect((await readdir(path.join(outRoot, "text"))).sort()).toEqual([first.version, "current"].sort());
+    expect((await readdir(path.join(outRoot, "text"))).sort()).toEqual([first.version, "current", "history.json"].sort());
   });
 
   it("a build that throws midway leaves current untouched", async () => {
