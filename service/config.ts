@@ -33,6 +33,8 @@ export interface Config {
   dataPollMs: number;
   /** GEO402_REFRESH_IN_SERVICE=1: run `geo402-ingest schedule` (GEO402_REFRESH_CRON) beside the service. */
   refreshInService: boolean;
+  /** GEO402_REFRESH_CRON, handed to the scheduler process (which checks its syntax). */
+  refreshCron?: string;
 }
 
 export class ConfigError extends Error {
@@ -129,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestTimeoutMs,
     dataPollMs,
     refreshInService: inService === "1",
+    ...(env.GEO402_REFRESH_CRON ? { refreshCron: env.GEO402_REFRESH_CRON } : {}),
   };
 }

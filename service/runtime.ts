@@ -88,12 +88,16 @@ export async function startService(
             : app.log.error(e, "new data version not opened; the family keeps its version"),
       });
   const refresher = config.refreshInService
-    ? startRefreshProcess(config.artifactsDir, {
-        run: (line) => app.log.info(line, "data refresh"),
-        detail: (text) => app.log.debug({ detail: text }, "data refresh"),
-        exited: (code, signal, restartInMs) =>
-          app.log.error({ code, signal, restartInMs }, "data refresh scheduler ended"),
-      })
+    ? startRefreshProcess(
+        config.artifactsDir,
+        {
+          run: (line) => app.log.info(line, "data refresh"),
+          detail: (text) => app.log.debug({ detail: text }, "data refresh"),
+          exited: (code, signal, restartInMs) =>
+            app.log.error({ code, signal, restartInMs }, "data refresh scheduler ended"),
+        },
+        { ...process.env, GEO402_REFRESH_CRON: config.refreshCron },
+      )
     : undefined;
   const addr = app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.port;
