@@ -5,7 +5,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { FAMILY_OPENERS, openFamilies } from "./data/families.ts";
+import { FAMILY_OPENERS, type OpenedFamily, openFamilies } from "./data/families.ts";
 import { type FamilyWatcher, type ReloadEvent, watchFamilies } from "./data/family-watcher.ts";
 import { startRefreshProcess } from "./data/refresh-process.ts";
 import { DataRegistry } from "./data/registry.ts";
@@ -62,16 +62,28 @@ export async function startService(
   // Without a registry handed in, open every artifact family under config.artifactsDir; a family
   // that is missing or fails its checks only makes its own routes answer 503.
   const data = opts.data ?? new DataRegistry();
-  if (!opts.data) await openFamilies(config.artifactsDir, data);
+  const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
+  // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
+  const appConfig: Config =
+    devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   let app: FastifyInstance;
   try {
     app = await buildApp({
-      config,
+      config: appConfig,
       terms,
       facilitatorClient,
       data,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
+    for (const f of families) {
+      if (f.state === "ready")
+        app.log.info({ family: f.family, version: f.version }, "artifact family opened");
+      else
+        app.log.warn(
+          { family: f.family, version: f.version, reason: f.reason },
+          "artifact family unavailable: its routes answer 503",
+        );
+    }
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await devnet?.stop();
@@ -107,7 +119,7 @@ export async function startService(
   return {
     app,
     url,
-    config,
+    config: appConfig,
     terms,
     data,
     ...(devnet ? { devnet } : {}),

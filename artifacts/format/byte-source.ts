@@ -7,6 +7,8 @@ export interface ByteSource {
   readonly size: number;
   /** Exactly `length` bytes from `offset`; throws when the range runs past the end. */
   read(offset: number, length: number): Uint8Array;
+  /** The whole content, when the source already holds it in memory (lets readers use typed-array views). */
+  bytes?(): Uint8Array;
   close(): void;
 }
 
@@ -28,6 +30,9 @@ export class MemorySource implements ByteSource {
   read(offset: number, length: number): Uint8Array {
     checkRange(this.#bytes.length, offset, length);
     return this.#bytes.subarray(offset, offset + length);
+  }
+  bytes(): Uint8Array {
+    return this.#bytes;
   }
   close(): void {}
 }

@@ -14,6 +14,12 @@ export interface CellIndexHit {
   resolution: number;
 }
 
+interface MemoryViews {
+  keys: Uint32Array;
+  res: Uint8Array;
+  values: Uint8Array | Uint16Array | Uint32Array;
+}
+
 export class CellIndexReader {
   readonly #src: ByteSource;
   readonly maxResolution: number;
@@ -26,6 +32,8 @@ export class CellIndexReader {
   readonly #dirLo: Uint32Array;
   readonly #off: { keys: number; res: number; values: number; strOffsets: number; strBytes: number };
   readonly #strings: (string | undefined)[];
+  /** Typed-array views over an in-memory little-endian file: the lookup fast path. */
+  readonly #mem: MemoryViews | undefined;
   readonly #decoder = new TextDecoder("utf-8", { fatal: true });
 
   constructor(source: ByteSource) {
@@ -68,6 +76,22 @@ export class CellIndexReader {
       this.#dirHi[b] = dirView.getUint32(b * 8 + 4, true);
     }
     this.#strings = new Array(this.stringCount);
+    this.#mem = this.#memoryViews(source);
+  }
+
+  #memoryViews(source: ByteSource): MemoryViews | undefined {
+    const whole = source.bytes?.();
+    if (!whole || !LITTLE_ENDIAN_HOST) return undefined;
+    const bytes = whole.byteOffset % 8 === 0 ? whole : whole.slice();
+    const at = (offset: number) => bytes.byteOffset + offset;
+    const n = this.entryCount;
+    const values =
+      this.#valueBytes === 1
+        ? bytes.subarray(this.#off.values, this.#off.values + n)
+        : this.#valueBytes === 2
+          ? new Uint16Array(bytes.buffer, at(this.#off.values), n)
+          : new Uint32Array(bytes.buffer, at(this.#off.values), n);
+    return { keys: new Uint32Array(bytes.buffer, at(this.#off.keys), 2 * n), res: bytes.subarray(this.#off.res, this.#off.res + n), values };
   }
 
   /** The entry containing the cell of (lat, lng) at the index resolution, or undefined. */
@@ -87,6 +111,7 @@ export class CellIndexReader {
 
   /** Lookup by the two 32-bit words of a cell at exactly the index resolution. */
   lookupWords(hi: number, lo: number): CellIndexHit | undefined {
+    if (this.#mem) return this.#lookupMemory(hi, lo, this.#mem);
     // Last block whose first key ≤ query.
     let lowB = 0;
     let highB = this.#dirHi.length - 1;
@@ -112,6 +137,21 @@ export class CellIndexReader {
     const resolution = this.#src.read(this.#off.res + entry, 1)[0]!;
     if (!keyWithin(hi, lo, view.getUint32(low * 8 + 4, true), view.getUint32(low * 8, true), resolution)) return undefined;
     return { entry, value: this.valueAt(entry), resolution };
+  }
+
+  #lookupMemory(hi: number, lo: number, mem: MemoryViews): CellIndexHit | undefined {
+    const keys = mem.keys;
+    let low = 0;
+    let high = this.entryCount - 1;
+    if (high < 0 || less(hi, lo, keys[1]!, keys[0]!)) return undefined;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if (less(hi, lo, keys[2 * mid + 1]!, keys[2 * mid]!)) high = mid - 1;
+      else low = mid;
+    }
+    const resolution = mem.res[low]!;
+    if (!keyWithin(hi, lo, keys[2 * low + 1]!, keys[2 * low]!, resolution)) return undefined;
+    return { entry: low, value: mem.values[low]!, resolution };
   }
 
   valueAt(entry: number): number {
@@ -148,6 +188,8 @@ export class CellIndexReader {
     this.#src.close();
   }
 }
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function less(hi: number, lo: number, khi: number, klo: number): boolean {
   return hi < khi || (hi === khi && lo < klo);

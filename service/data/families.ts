@@ -10,7 +10,9 @@ import {
   readManifest,
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
+import { encOpener } from "./enc-charts.ts";
 import type { DataRegistry } from "./registry.ts";
+import { timezoneOpener } from "./timezone-family.ts";
 import { crsOpener, datumGridsOpener } from "./transform-families.ts";
 
 /** One per family: opens a checked version folder read-only and returns what its routes read. */
@@ -25,7 +27,12 @@ export interface FamilyOpener<T> {
 }
 
 /** THE list of openers the service uses; add one line per family. */
-export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [crsOpener, datumGridsOpener];
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [
+  timezoneOpener,
+  crsOpener,
+  datumGridsOpener,
+  encOpener,
+];
 
 export interface OpenedFamily {
   family: string;
