@@ -36,11 +36,14 @@ export async function nadcon5GridSanity(file: string, name: string): Promise<voi
   }
 }
 
-/** The datum-grids family's sanity hook (inputs: source id → candidate file). */
-export async function datumGridsSanity(inputs: Record<string, string>): Promise<SanityReport> {
+/** The datum-grids family's sanity hook: checks the grids that changed. */
+export async function datumGridsSanity(
+  inputs: Record<string, string>,
+  changed: readonly string[],
+): Promise<SanityReport> {
   for (const [file] of NADCON5_GRIDS) {
     const input = inputs[gridSourceId(file)];
-    if (input) await nadcon5GridSanity(input, file);
+    if (input && changed.includes(gridSourceId(file))) await nadcon5GridSanity(input, file);
   }
   return {};
 }

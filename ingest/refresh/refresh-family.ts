@@ -9,6 +9,7 @@ import { readCurrent } from "../../artifacts/format/current-pointer.ts";
 import { buildFamily, removeStaleStaging } from "../lib/build.ts";
 import type { PipelineOptions } from "../lib/build-options.ts";
 import type { FamilyBuilder } from "../lib/family.ts";
+import { resolveInput } from "../lib/inputs.ts";
 import { versionId } from "../lib/version-id.ts";
 import { SOURCES, type SourceEntry, sourceById } from "../sources.ts";
 import { checkSource, type SourceCheck } from "./check-source.ts";
@@ -158,10 +159,11 @@ async function refresh(builder: FamilyBuilder, opts: RefreshOptions, run: RunSta
     candidates.set(check.entry.id, { ...check.entry, sha256: c.sha256, bytes: c.bytes, mirroredAt: today });
   }
   if (changed.length > 0) {
-    const inputs = Object.fromEntries(changed.map((c) => [c.entry.id, c.candidate?.path as string]));
     let vintages: Record<string, string> = {};
     try {
-      vintages = (await builder.sanity?.(inputs))?.vintages ?? {};
+      if (builder.sanity)
+        vintages =
+          (await builder.sanity(await sanityInputs(pinned, changed, opts), run.found)).vintages ?? {};
     } catch (err) {
       throw new RefreshError("sanity_failed", `${builder.family}: ${(err as Error).message}`);
     }
@@ -194,6 +196,30 @@ async function refresh(builder: FamilyBuilder, opts: RefreshOptions, run: RunSta
     to: built.version,
     ...(notTaken ? { reason: notTaken } : {}),
   };
+}
+
+/** Every input of the family as a local file: the new bytes where a source changed, else the pinned ones. */
+async function sanityInputs(
+  pinned: readonly SourceEntry[],
+  changed: readonly SourceCheck[],
+  opts: RefreshOptions,
+): Promise<Record<string, string>> {
+  const inputs: Record<string, string> = {};
+  for (const entry of pinned) {
+    const check = changed.find((c) => c.entry.id === entry.id);
+    inputs[entry.id] = check?.candidate
+      ? check.candidate.path
+      : (
+          await resolveInput(entry, {
+            ...(opts.mirror ? { mirror: opts.mirror } : {}),
+            cacheDir: opts.cacheDir ?? path.join(opts.outRoot, ".cache", "sources"),
+            log: opts.log,
+            progress: opts.progress,
+            ...(opts.fetch ? { fetch: opts.fetch } : {}),
+          })
+        ).path;
+  }
+  return inputs;
 }
 
 function pinFor(
