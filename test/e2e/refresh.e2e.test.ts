@@ -171,6 +171,13 @@ describe("refresh from an HTTP upstream", () => {
     expect(t.service.data.version("crs")).toBe(seed);
   });
 
+  it("a refusal after the data was read also names the version (x-data-version)", async () => {
+    const r = await postJson(payer.fetch, `${t.url}/v1/transform`, { ...BODY, to: "EPSG:99999" });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe("unsupported_crs");
+    expect(r.headers.get("x-data-version")).toBe(`crs@${seed}`);
+  });
+
   it("a truncated download is rejected: exit 1, current, pins and the served version kept", async () => {
     const pins = await readPins(artifacts, "crs");
     await place(vacuumed, path.join(root, "upstream", "proj.db"));
