@@ -2,6 +2,7 @@
 // extension all come from this one array. Each route group adds its entries here.
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
+import { censusEntries } from "./routes/census.ts";
 import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { geojsonEntries } from "./routes/geojson.ts";
@@ -18,6 +19,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...transformEntries,
   ...timezoneEntries,
   ...marineEntries,
+  ...censusEntries,
 ];
 
 /** The entries a revision lists. */

@@ -10,6 +10,7 @@ import {
   readManifest,
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
+import { censusOpener } from "./census-family.ts";
 import { encOpener } from "./enc-charts.ts";
 import type { DataRegistry } from "./registry.ts";
 import { timezoneOpener } from "./timezone-family.ts";
@@ -32,6 +33,7 @@ export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [
   crsOpener,
   datumGridsOpener,
   encOpener,
+  censusOpener,
 ];
 
 export interface OpenedFamily {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   const data = new DataRegistry();
   const [state] = await openFamilies(ARTIFACTS_DIR, data, [timezoneOpener]);
   expect(state?.state).toBe("ready");
-  ctx = { data } as Partial<RouteContext> as RouteContext;
+  ctx = { data } as RouteContext;
 });
 
 async function ask(query: Record<string, unknown>): Promise<Record<string, unknown>> {
