@@ -171,6 +171,23 @@ describe("refresh from an HTTP upstream", () => {
     expect(t.service.data.version("crs")).toBe(seed);
   });
 
+  it("OpenAPI documents x-data-version on artifact-backed routes, and answers match its pattern", async () => {
+    const doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { responses: Record<string, { headers?: Record<string, { schema: { pattern: string } }> }> }
+        >
+      >;
+    };
+    const header = doc.paths["/v1/transform"]?.post?.responses["200"]?.headers?.["x-data-version"];
+    expect(new RegExp(header?.schema.pattern ?? "^$").test(`crs@${seed}`)).toBe(true);
+    expect(new RegExp(header?.schema.pattern ?? "^$").test(`crs@${seed}, datum-grids@${seed}`)).toBe(true);
+    expect(doc.paths["/v1/hello"]?.post?.responses["200"]).toBeDefined();
+    expect(doc.paths["/v1/hello"]?.post?.responses["200"]?.headers).toBeUndefined();
+  });
+
   it("a refusal after the data was read also names the version (x-data-version)", async () => {
     const r = await postJson(payer.fetch, `${t.url}/v1/transform`, { ...BODY, to: "EPSG:99999" });
     expect(r.status).toBe(400);
