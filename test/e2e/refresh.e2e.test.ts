@@ -5,22 +5,9 @@
 // content (no second EPSG release exists offline), so answers stay equal while the version moves.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import {
-  chmod,
-  copyFile,
-  cp,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  readlink,
-  rm,
-  symlink,
-  writeFile,
-} from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readlink, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveCurrent, VERSION_PATTERN } from "../../artifacts/format/current-pointer.ts";
 import { readManifest } from "../../artifacts/format/manifest.ts";
@@ -28,6 +15,7 @@ import { runCli } from "../../ingest/cli-commands.ts";
 import { readPins } from "../../ingest/refresh/pins.ts";
 import { SOURCES } from "../../ingest/sources.ts";
 import { type Payer, postJson, REPO_ROOT, startTestService, type TestService } from "../support/service.ts";
+import { place, vacuum } from "../support/upstream-files.ts";
 import { startUpstream, type Upstream } from "../support/upstream-server.ts";
 
 const SHARED = path.join(process.env.GEO402_SHARED ?? path.resolve(REPO_ROOT, "../shared"), "data");
@@ -44,21 +32,6 @@ let upstream: Upstream;
 let t: TestService;
 let payer: Payer;
 const crsDir = () => path.join(artifacts, "crs");
-
-/** Replaces `dest` with a writable copy of `src`. */
-async function place(src: string, dest: string): Promise<void> {
-  await rm(dest, { force: true });
-  await copyFile(src, dest);
-  await chmod(dest, 0o644);
-}
-
-async function vacuum(src: string, dest: string): Promise<void> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(await readFile(src));
-  db.exec("VACUUM");
-  await writeFile(dest, db.export());
-  db.close();
-}
 
 async function ingest(args: string[]) {
   const out: string[] = [];
