@@ -2,8 +2,10 @@
 // extension all come from this one array. Each route group adds its entries here.
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
+import { censusEntries } from "./routes/census.ts";
 import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
+import { geojsonEntries } from "./routes/geojson.ts";
 import { h3Entries } from "./routes/h3.ts";
 import { helloEntries } from "./routes/hello.ts";
 import { marineEntries } from "./routes/marine.ts";
@@ -15,11 +17,13 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...discoveryEntries,
   ...demoEntries,
   ...helloEntries,
+  ...geojsonEntries,
   ...transformEntries,
   ...h3Entries,
   ...pipEntries,
   ...timezoneEntries,
   ...marineEntries,
+  ...censusEntries,
 ];
 
 /** The entries a revision lists. */

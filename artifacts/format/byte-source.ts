@@ -13,7 +13,13 @@ export interface ByteSource {
 }
 
 function checkRange(size: number, offset: number, length: number): void {
-  if (!Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length < 0 || offset + length > size) {
+  if (
+    !Number.isInteger(offset) ||
+    !Number.isInteger(length) ||
+    offset < 0 ||
+    length < 0 ||
+    offset + length > size
+  ) {
     throw new RangeError(`byte range ${offset}+${length} outside a source of ${size} bytes`);
   }
 }

@@ -38,13 +38,19 @@ export class CellIndexReader {
 
   constructor(source: ByteSource) {
     this.#src = source;
-    if (source.size < CELL_INDEX_HEADER_BYTES) throw new ArtifactError("truncated", `cell index of ${source.size} bytes has no header`);
+    if (source.size < CELL_INDEX_HEADER_BYTES)
+      throw new ArtifactError("truncated", `cell index of ${source.size} bytes has no header`);
     const head = source.read(0, CELL_INDEX_HEADER_BYTES);
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const magic = new TextDecoder().decode(head.subarray(0, 8));
-    if (magic !== CELL_INDEX_MAGIC) throw new ArtifactError("bad_magic", `not a cell index (magic ${JSON.stringify(magic)})`);
+    if (magic !== CELL_INDEX_MAGIC)
+      throw new ArtifactError("bad_magic", `not a cell index (magic ${JSON.stringify(magic)})`);
     const major = view.getUint16(H.major, true);
-    if (major !== CELL_INDEX_MAJOR) throw new ArtifactError("unsupported_format_version", `cell index format ${major}.x; this reader knows ${CELL_INDEX_MAJOR}.x`);
+    if (major !== CELL_INDEX_MAJOR)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `cell index format ${major}.x; this reader knows ${CELL_INDEX_MAJOR}.x`,
+      );
     this.formatMinor = view.getUint16(H.minor, true);
     this.maxResolution = view.getUint8(H.maxResolution);
     this.#valueBytes = view.getUint8(H.valueBytes);
@@ -54,11 +60,16 @@ export class CellIndexReader {
     this.stringCount = view.getUint32(H.stringCount, true);
     const u64 = (at: number) => Number(view.getBigUint64(at, true));
     const fileBytes = u64(H.fileBytes);
-    if (fileBytes !== source.size) throw new ArtifactError("truncated", `cell index header says ${fileBytes} bytes, source has ${source.size}`);
+    if (fileBytes !== source.size)
+      throw new ArtifactError(
+        "truncated",
+        `cell index header says ${fileBytes} bytes, source has ${source.size}`,
+      );
     if (![1, 2, 4].includes(this.#valueBytes) || this.#blockEntries < 1 || this.maxResolution > 15) {
       throw new ArtifactError("malformed", "cell index header holds impossible values");
     }
-    if (blockCount !== Math.ceil(this.entryCount / this.#blockEntries)) throw new ArtifactError("malformed", "cell index block count disagrees with entry count");
+    if (blockCount !== Math.ceil(this.entryCount / this.#blockEntries))
+      throw new ArtifactError("malformed", "cell index block count disagrees with entry count");
     this.#off = {
       keys: u64(H.keysOffset),
       res: u64(H.resolutionsOffset),
@@ -91,7 +102,11 @@ export class CellIndexReader {
         : this.#valueBytes === 2
           ? new Uint16Array(bytes.buffer, at(this.#off.values), n)
           : new Uint32Array(bytes.buffer, at(this.#off.values), n);
-    return { keys: new Uint32Array(bytes.buffer, at(this.#off.keys), 2 * n), res: bytes.subarray(this.#off.res, this.#off.res + n), values };
+    return {
+      keys: new Uint32Array(bytes.buffer, at(this.#off.keys), 2 * n),
+      res: bytes.subarray(this.#off.res, this.#off.res + n),
+      values,
+    };
   }
 
   /** The entry containing the cell of (lat, lng) at the index resolution, or undefined. */
@@ -104,8 +119,13 @@ export class CellIndexReader {
   lookupCell(cell: string): CellIndexHit | undefined {
     const index = cellToBigInt(cell);
     const res = resolutionOf(index);
-    if (res < this.maxResolution) throw new RangeError(`cell resolution ${res} is coarser than the index resolution ${this.maxResolution}`);
-    const [hi, lo] = cellWords(bigIntToCell(res === this.maxResolution ? index : keyToCell(index, this.maxResolution, 15)));
+    if (res < this.maxResolution)
+      throw new RangeError(
+        `cell resolution ${res} is coarser than the index resolution ${this.maxResolution}`,
+      );
+    const [hi, lo] = cellWords(
+      bigIntToCell(res === this.maxResolution ? index : keyToCell(index, this.maxResolution, 15)),
+    );
     return this.lookupWords(hi, lo);
   }
 
@@ -135,7 +155,8 @@ export class CellIndexReader {
     }
     const entry = first + low;
     const resolution = this.#src.read(this.#off.res + entry, 1)[0]!;
-    if (!keyWithin(hi, lo, view.getUint32(low * 8 + 4, true), view.getUint32(low * 8, true), resolution)) return undefined;
+    if (!keyWithin(hi, lo, view.getUint32(low * 8 + 4, true), view.getUint32(low * 8, true), resolution))
+      return undefined;
     return { entry, value: this.valueAt(entry), resolution };
   }
 
@@ -171,7 +192,8 @@ export class CellIndexReader {
 
   /** String `id` of the string table, decoded on first use. */
   string(id: number): string {
-    if (!Number.isInteger(id) || id < 0 || id >= this.stringCount) throw new RangeError(`no string ${id} (table of ${this.stringCount})`);
+    if (!Number.isInteger(id) || id < 0 || id >= this.stringCount)
+      throw new RangeError(`no string ${id} (table of ${this.stringCount})`);
     const cached = this.#strings[id];
     if (cached !== undefined) return cached;
     const pair = this.#src.read(this.#off.strOffsets + id * 4, 8);

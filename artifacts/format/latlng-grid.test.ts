@@ -21,11 +21,17 @@ describe("lat/lng grid", () => {
     const bytes = writeLatLngGrid(spec, values);
     const bad = bytes.slice();
     bad[2] = 0;
-    expect(() => new LatLngGridReader(new MemorySource(bad))).toThrow(expect.objectContaining({ code: "bad_magic" }));
+    expect(() => new LatLngGridReader(new MemorySource(bad))).toThrow(
+      expect.objectContaining({ code: "bad_magic" }),
+    );
     const v2 = bytes.slice();
     v2[8] = 2;
-    expect(() => new LatLngGridReader(new MemorySource(v2))).toThrow(expect.objectContaining({ code: "unsupported_format_version" }));
-    expect(() => new LatLngGridReader(new MemorySource(bytes.slice(0, -2)))).toThrow(expect.objectContaining({ code: "truncated" }));
+    expect(() => new LatLngGridReader(new MemorySource(v2))).toThrow(
+      expect.objectContaining({ code: "unsupported_format_version" }),
+    );
+    expect(() => new LatLngGridReader(new MemorySource(bytes.slice(0, -2)))).toThrow(
+      expect.objectContaining({ code: "truncated" }),
+    );
     expect(() => writeLatLngGrid(spec, values.slice(1))).toThrow(RangeError);
   });
 });

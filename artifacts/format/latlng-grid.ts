@@ -19,8 +19,15 @@ export interface GridSpec {
 
 /** The file bytes of a grid; `values` holds rows × cols values, row 0 the southernmost. */
 export function writeLatLngGrid(spec: GridSpec, values: Uint16Array): Uint8Array {
-  if (values.length !== spec.rows * spec.cols) throw new RangeError(`grid needs ${spec.rows * spec.cols} values, got ${values.length}`);
-  if (!(spec.cellDegrees > 0) || !Number.isInteger(spec.rows) || !Number.isInteger(spec.cols) || spec.rows < 1 || spec.cols < 1) {
+  if (values.length !== spec.rows * spec.cols)
+    throw new RangeError(`grid needs ${spec.rows * spec.cols} values, got ${values.length}`);
+  if (
+    !(spec.cellDegrees > 0) ||
+    !Number.isInteger(spec.rows) ||
+    !Number.isInteger(spec.cols) ||
+    spec.rows < 1 ||
+    spec.cols < 1
+  ) {
     throw new RangeError("grid needs positive cellDegrees, rows and cols");
   }
   const out = new Uint8Array(HEADER + values.length * 2);
@@ -33,7 +40,7 @@ export function writeLatLngGrid(spec: GridSpec, values: Uint16Array): Uint8Array
   v.setFloat64(24, spec.south, true);
   v.setFloat64(32, spec.west, true);
   v.setFloat64(40, spec.cellDegrees, true);
-  values.forEach((x, i) => v.setUint16(HEADER + 2 * i, x, true));
+  for (const [i, x] of values.entries()) v.setUint16(HEADER + 2 * i, x, true);
   return out;
 }
 
@@ -43,17 +50,33 @@ export class LatLngGridReader {
   readonly #values: Uint16Array;
 
   constructor(source: ByteSource) {
-    if (source.size < HEADER) throw new ArtifactError("truncated", `lat/lng grid of ${source.size} bytes has no header`);
+    if (source.size < HEADER)
+      throw new ArtifactError("truncated", `lat/lng grid of ${source.size} bytes has no header`);
     const head = source.read(0, HEADER);
     const v = new DataView(head.buffer, head.byteOffset, HEADER);
     const magic = new TextDecoder().decode(head.subarray(0, 8));
-    if (magic !== GRID_MAGIC) throw new ArtifactError("bad_magic", `not a lat/lng grid (magic ${JSON.stringify(magic)})`);
+    if (magic !== GRID_MAGIC)
+      throw new ArtifactError("bad_magic", `not a lat/lng grid (magic ${JSON.stringify(magic)})`);
     const major = v.getUint16(8, true);
-    if (major !== GRID_MAJOR) throw new ArtifactError("unsupported_format_version", `lat/lng grid format ${major}.x; this reader knows ${GRID_MAJOR}.x`);
+    if (major !== GRID_MAJOR)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `lat/lng grid format ${major}.x; this reader knows ${GRID_MAJOR}.x`,
+      );
     this.formatMinor = v.getUint16(10, true);
-    this.spec = { rows: v.getUint32(12, true), cols: v.getUint32(16, true), south: v.getFloat64(24, true), west: v.getFloat64(32, true), cellDegrees: v.getFloat64(40, true) };
+    this.spec = {
+      rows: v.getUint32(12, true),
+      cols: v.getUint32(16, true),
+      south: v.getFloat64(24, true),
+      west: v.getFloat64(32, true),
+      cellDegrees: v.getFloat64(40, true),
+    };
     const n = this.spec.rows * this.spec.cols;
-    if (source.size !== HEADER + 2 * n) throw new ArtifactError("truncated", `lat/lng grid of ${this.spec.rows}×${this.spec.cols} needs ${HEADER + 2 * n} bytes, has ${source.size}`);
+    if (source.size !== HEADER + 2 * n)
+      throw new ArtifactError(
+        "truncated",
+        `lat/lng grid of ${this.spec.rows}×${this.spec.cols} needs ${HEADER + 2 * n} bytes, has ${source.size}`,
+      );
     const raw = source.read(HEADER, 2 * n);
     const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
     // A small grid: its values are decoded once into a typed array (never JS objects).

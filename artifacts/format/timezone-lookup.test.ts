@@ -29,16 +29,26 @@ describe("built timezone artifact", () => {
       return seed / 2 ** 32;
     };
     const points: [number, number][] = [];
-    for (let i = 0; i < 50_000; i++) points.push([(Math.asin(2 * random() - 1) * 180) / Math.PI, -180 + 360 * random()]);
-    for (let lat = -84; lat <= 84; lat += 7) for (let lon = -180; lon <= 180; lon += 13) points.push([lat, lon]);
-    const differ = points.filter(([lat, lon]) => JSON.stringify(lookup.lookup(lat, lon)) !== JSON.stringify(lookup.lookupCells(lat, lon)));
+    for (let i = 0; i < 50_000; i++)
+      points.push([(Math.asin(2 * random() - 1) * 180) / Math.PI, -180 + 360 * random()]);
+    for (let lat = -84; lat <= 84; lat += 7)
+      for (let lon = -180; lon <= 180; lon += 13) points.push([lat, lon]);
+    const differ = points.filter(
+      ([lat, lon]) =>
+        JSON.stringify(lookup.lookup(lat, lon)) !== JSON.stringify(lookup.lookupCells(lat, lon)),
+    );
     expect(differ).toEqual([]);
   });
 
   it("a file-read lookup answers as the in-memory one", async () => {
     const file = TimezoneLookup.open((await builtFamily("timezone")).dir, "file");
     try {
-      for (const [lat, lon] of [[61.2181, -149.9003], [36, -122.2], [0, -160], [-33.8688, 151.2093]] as const) {
+      for (const [lat, lon] of [
+        [61.2181, -149.9003],
+        [36, -122.2],
+        [0, -160],
+        [-33.8688, 151.2093],
+      ] as const) {
         expect(file.lookupCells(lat, lon)).toEqual(lookup.lookupCells(lat, lon));
       }
     } finally {

@@ -6,8 +6,8 @@ import { latLngToCell } from "h3-js";
 import { ArtifactError } from "./artifact-error.ts";
 import { openByteSource, type SourceMode } from "./byte-source.ts";
 import { CellIndexReader } from "./cell-index-reader.ts";
-import { LatLngGridReader } from "./latlng-grid.ts";
 import { cellWords } from "./h3-key.ts";
+import { LatLngGridReader } from "./latlng-grid.ts";
 
 export const TIMEZONE_FORMAT_MAJOR = 1;
 export const TIMEZONE_FILES = { zones: "zones.h3i", coastal: "coastal.h3i", tiles: "tiles.llg" } as const;
@@ -42,16 +42,29 @@ export class TimezoneLookup {
   readonly #tiles: LatLngGridReader;
 
   private constructor(zones: CellIndexReader, coastal: CellIndexReader, tiles: LatLngGridReader) {
-    for (const [name, r] of [["zones", zones], ["coastal", coastal]] as const) {
+    for (const [name, r] of [
+      ["zones", zones],
+      ["coastal", coastal],
+    ] as const) {
       if (r.maxResolution !== TIMEZONE_H3_RESOLUTION) {
-        throw new ArtifactError("malformed", `${name}.h3i has resolution ${r.maxResolution}, expected ${TIMEZONE_H3_RESOLUTION}`);
+        throw new ArtifactError(
+          "malformed",
+          `${name}.h3i has resolution ${r.maxResolution}, expected ${TIMEZONE_H3_RESOLUTION}`,
+        );
       }
     }
     const { south, west, cellDegrees, rows, cols } = tiles.spec;
-    if (south !== -90 || west !== -180 || cellDegrees !== TILE_DEGREES || rows * cellDegrees !== 180 || cols * cellDegrees !== 360) {
+    if (
+      south !== -90 ||
+      west !== -180 ||
+      cellDegrees !== TILE_DEGREES ||
+      rows * cellDegrees !== 180 ||
+      cols * cellDegrees !== 360
+    ) {
       throw new ArtifactError("malformed", `tiles.llg is not the global ${TILE_DEGREES}° grid`);
     }
-    if (zones.stringCount !== coastal.stringCount) throw new ArtifactError("malformed", "zones.h3i and coastal.h3i list different zones");
+    if (zones.stringCount !== coastal.stringCount)
+      throw new ArtifactError("malformed", "zones.h3i and coastal.h3i list different zones");
     this.#zones = zones;
     this.#coastal = coastal;
     this.#tiles = tiles;
@@ -63,9 +76,13 @@ export class TimezoneLookup {
     try {
       const zones = new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.zones), mode));
       opened.push(zones);
-      const coastal = new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.coastal), mode));
+      const coastal = new CellIndexReader(
+        openByteSource(path.join(versionDir, TIMEZONE_FILES.coastal), mode),
+      );
       opened.push(coastal);
-      const tiles = new LatLngGridReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.tiles), "memory"));
+      const tiles = new LatLngGridReader(
+        openByteSource(path.join(versionDir, TIMEZONE_FILES.tiles), "memory"),
+      );
       return new TimezoneLookup(zones, coastal, tiles);
     } catch (err) {
       for (const r of opened) r.close();
@@ -78,7 +95,8 @@ export class TimezoneLookup {
     const v = this.#tiles.valueAt(lat, lon) ?? 0;
     if (v === 0) return this.lookupCells(lat, lon);
     if (v === TILE_NAUTICAL) return { timeZone: nauticalZone(lon), source: "nautical" };
-    if (v & TILE_COASTAL_FLAG) return { timeZone: this.#zones.string((v & ~TILE_COASTAL_FLAG) - 1), source: "coastal" };
+    if (v & TILE_COASTAL_FLAG)
+      return { timeZone: this.#zones.string((v & ~TILE_COASTAL_FLAG) - 1), source: "coastal" };
     return { timeZone: this.#zones.string(v - 1), source: "boundary" };
   }
 
@@ -95,7 +113,8 @@ export class TimezoneLookup {
   /** Every zone id the artifact can answer from its tables (nautical ids excluded). */
   zoneIds(): string[] {
     const ids = new Set<string>();
-    for (const r of [this.#zones, this.#coastal]) for (let i = 0; i < r.stringCount; i++) ids.add(r.string(i));
+    for (const r of [this.#zones, this.#coastal])
+      for (let i = 0; i < r.stringCount; i++) ids.add(r.string(i));
     return [...ids].sort();
   }
 
