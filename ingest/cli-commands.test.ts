@@ -1,0 +1,69 @@
+import { mkdir, mkdtemp, readlink, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "./cli-commands.ts";
+import type { FamilyBuilder } from "./lib/family.ts";
+import { TEXT, textFamily, textSource } from "./lib/test-fixtures/text-family.ts";
+
+let root: string;
+let out: string;
+let mirror: string;
+const sink = () => {
+  const lines: string[] = [];
+  return { lines, write: (s: string) => lines.push(s) };
+};
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "geo402-cli-"));
+  out = path.join(root, "artifacts");
+  mirror = path.join(root, "mirror");
+  await mkdir(path.join(mirror, "text"), { recursive: true });
+  await writeFile(path.join(mirror, "text", "greek.txt"), TEXT);
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function cli(args: string[], families: readonly FamilyBuilder[] = [textFamily()]) {
+  const stdout = sink();
+  const stderr = sink();
+  const code = await runCli(args, { families, sources: [textSource()], env: {}, cwd: root, stdout, stderr });
+  return { code, out: stdout.lines.join(""), err: stderr.lines.join("") };
+}
+
+describe("geo402-ingest", () => {
+  it("build, then build --missing-only skips, verify passes, repro compares against current", async () => {
+    const first = await cli(["build", "all", "--mirror", mirror, "--out", out]);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/^text: built 1\.0-[0-9a-f]{12}/);
+    const version = await readlink(path.join(out, "text", "current"));
+    const again = await cli(["build", "all", "--missing-only", "--mirror", mirror, "--out", out]);
+    expect(again.out).toBe(`text: up to date (${version})\n`);
+    expect((await cli(["verify", "--out", out])).code).toBe(0);
+    const repro = await cli(["repro", "text", "--mirror", mirror, "--out", out]);
+    expect(repro.code).toBe(0);
+    expect(repro.out).toContain("identical to the current");
+    expect((await cli(["list", "--out", out])).out).toContain(`current ${version}`);
+  });
+
+  it("--missing-only rebuilds a family whose current version no longer verifies; verify reports it", async () => {
+    await cli(["build", "text", "--mirror", mirror, "--out", out]);
+    const version = await readlink(path.join(out, "text", "current"));
+    await writeFile(path.join(out, "text", version, "count.txt"), "4\n");
+    const verify = await cli(["verify", "text", "--out", out]);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/count\.txt/);
+    const rebuilt = await cli(["build", "all", "--missing-only", "--mirror", mirror, "--out", out]);
+    expect(rebuilt.out).toMatch(/text: built/);
+    expect((await cli(["verify", "text", "--out", out])).code).toBe(0);
+  });
+
+  it("usage errors exit 2", async () => {
+    expect((await cli([])).code).toBe(2);
+    expect((await cli(["build"])).code).toBe(2);
+    expect((await cli(["verify", "--missing-only"])).code).toBe(2);
+    expect((await cli(["build", "nope", "--out", out])).code).toBe(2);
+    expect((await cli(["frobnicate"])).code).toBe(2);
+  });
+});

@@ -1,0 +1,190 @@
+// geo402-ingest: build | verify | list | repro. Parses arguments and dispatches; exit codes
+// 0 success, 1 a build/verify/repro failed, 2 usage error.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { readCurrent } from "../artifacts/format/current-pointer.ts";
+import { FAMILIES, familyByName } from "./families.ts";
+import { buildFamily, expectedVersion } from "./lib/build.ts";
+import type { PipelineOptions } from "./lib/build-options.ts";
+import type { FamilyBuilder } from "./lib/family.ts";
+import { createProgress } from "./lib/progress.ts";
+import { reproduce } from "./lib/reproduce.ts";
+import { verifyCurrent } from "./lib/verify-family.ts";
+import type { SourceEntry } from "./sources.ts";
+
+export const USAGE = `usage: geo402-ingest <command> [options]
+  build <family>|all   build into <out>/<family>/<version>, switch current after verify
+      --missing-only   skip families whose current version is the expected one and verifies
+  verify [family]      check manifest, output hashes and known answers of current versions
+  list                 families, their sources and current versions
+  repro <family>|all   rebuild into a scratch folder and compare output sha256s
+options:
+  --mirror DIR         mirror root (default: $GEO402_MIRROR, else ../shared/data when it exists)
+  --no-mirror          ignore any mirror and download the pinned URLs
+  --out DIR            artifacts root (default: $GEO402_ARTIFACTS, else ./artifacts)`;
+
+export interface CliDeps {
+  families?: readonly FamilyBuilder[];
+  sources?: readonly SourceEntry[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  stdout?: { write(s: string): unknown; isTTY?: boolean };
+  stderr?: { write(s: string): unknown; isTTY?: boolean };
+}
+
+interface Parsed {
+  command: string | undefined;
+  target: string | undefined;
+  mirror: string | undefined;
+  noMirror: boolean;
+  out: string | undefined;
+  missingOnly: boolean;
+}
+
+function parse(argv: readonly string[]): Parsed {
+  const p: Parsed = {
+    command: undefined,
+    target: undefined,
+    mirror: undefined,
+    noMirror: false,
+    out: undefined,
+    missingOnly: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith("--")) throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--mirror") p.mirror = value();
+    else if (a.startsWith("--mirror=")) p.mirror = a.slice(9);
+    else if (a === "--out") p.out = value();
+    else if (a.startsWith("--out=")) p.out = a.slice(6);
+    else if (a === "--no-mirror") p.noMirror = true;
+    else if (a === "--missing-only") p.missingOnly = true;
+    else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
+    else if (p.command === undefined) p.command = a;
+    else if (p.target === undefined) p.target = a;
+    else throw new UsageError(`unexpected argument ${a}`);
+  }
+  return p;
+}
+
+class UsageError extends Error {}
+
+/** The repository root (the folder holding ingest/). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function defaultMirror(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.GEO402_MIRROR) return env.GEO402_MIRROR;
+  const shared = path.join(env.GEO402_SHARED ?? path.resolve(REPO_ROOT, "../shared"), "data");
+  return existsSync(shared) ? shared : undefined;
+}
+
+export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promise<number> {
+  const families = deps.families ?? FAMILIES;
+  const env = deps.env ?? process.env;
+  const cwd = deps.cwd ?? process.cwd();
+  const stdout = deps.stdout ?? process.stdout;
+  const stderr = deps.stderr ?? process.stderr;
+  let p: Parsed;
+  try {
+    p = parse(argv);
+    if (p.command === undefined || p.command === "help" || argv.includes("--help")) {
+      stdout.write(`${USAGE}\n`);
+      return p.command === undefined && !argv.includes("--help") ? 2 : 0;
+    }
+    if (p.missingOnly && p.command !== "build") throw new UsageError("--missing-only applies to build only");
+    if ((p.command === "build" || p.command === "repro") && !p.target)
+      throw new UsageError(`${p.command} needs a family name or "all"`);
+    if (p.command === "list" && p.target) throw new UsageError("list takes no argument");
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    stderr.write(`geo402-ingest: ${err.message}\n${USAGE}\n`);
+    return 2;
+  }
+  const selected = (): readonly FamilyBuilder[] =>
+    p.target === undefined || p.target === "all" ? families : [familyByName(p.target, families)];
+  const mirror = p.noMirror ? undefined : p.mirror ? path.resolve(cwd, p.mirror) : defaultMirror(env);
+  const opts: PipelineOptions = {
+    outRoot: path.resolve(cwd, p.out ?? env.GEO402_ARTIFACTS ?? "artifacts"),
+    ...(mirror ? { mirror } : {}),
+    ...(deps.sources ? { sources: deps.sources } : {}),
+    log: (m) => stderr.write(`${m}\n`),
+    progress: createProgress({ stream: stderr }),
+    command: ["geo402-ingest", ...argv].join(" "),
+  };
+
+  let failed = 0;
+  const each = async (f: FamilyBuilder, step: () => Promise<string>): Promise<void> => {
+    try {
+      stdout.write(`${f.family}: ${await step()}\n`);
+    } catch (err) {
+      failed++;
+      stderr.write(`${f.family}: FAILED: ${(err as Error).message}\n`);
+    }
+  };
+  let list: readonly FamilyBuilder[];
+  try {
+    list = p.command === "list" ? families : selected();
+  } catch (err) {
+    stderr.write(`geo402-ingest: ${(err as Error).message}\n`);
+    return 2;
+  }
+  switch (p.command) {
+    case "build":
+      for (const f of list) {
+        await each(f, async () => {
+          if (p.missingOnly) {
+            const current = await readCurrent(path.join(opts.outRoot, f.family)).catch(() => undefined);
+            if (current === expectedVersion(f, opts)) {
+              try {
+                await verifyCurrent(f, opts.outRoot);
+                return `up to date (${current})`;
+              } catch (err) {
+                opts.log(
+                  `${f.family}: current ${current} does not verify (${(err as Error).message}); rebuilding`,
+                );
+              }
+            }
+          }
+          const r = await buildFamily(f, opts);
+          return `built ${r.version}${r.reused ? " (identical to the existing build, kept)" : ""}`;
+        });
+      }
+      break;
+    case "verify":
+      for (const f of list)
+        await each(f, async () => `ok (${(await verifyCurrent(f, opts.outRoot)).version})`);
+      break;
+    case "repro":
+      for (const f of list) {
+        await each(f, async () => {
+          const r = await reproduce(f, opts);
+          if (r.differences.length > 0)
+            throw new Error(`NOT reproducible (${r.version} vs ${r.against}): ${r.differences.join(", ")}`);
+          return `reproducible (${r.version}: ${r.files} files identical to the ${r.against})`;
+        });
+      }
+      break;
+    case "list":
+      for (const f of list) {
+        const current = await readCurrent(path.join(opts.outRoot, f.family)).catch(
+          (e: Error) => `unreadable (${e.message})`,
+        );
+        const expected = expectedVersion(f, opts);
+        stdout.write(
+          `${f.family}  format ${f.formatVersion}  expected ${expected}  current ${current ?? "none"}${current === expected ? "" : " (stale or missing)"}\n`,
+        );
+        if (f.description) stdout.write(`  ${f.description}\n`);
+        stdout.write(`  sources: ${f.sources.join(", ")}\n`);
+      }
+      break;
+    default:
+      stderr.write(`geo402-ingest: unknown command ${p.command}\n${USAGE}\n`);
+      return 2;
+  }
+  return failed > 0 ? 1 : 0;
+}

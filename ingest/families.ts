@@ -1,0 +1,14 @@
+// THE list of data families the pipeline builds, in build order. Add one line per family.
+import type { FamilyBuilder } from "./lib/family.ts";
+
+export const FAMILIES: readonly FamilyBuilder[] = [];
+
+/** The builder of `name`; throws listing the known families. */
+export function familyByName(name: string, families: readonly FamilyBuilder[] = FAMILIES): FamilyBuilder {
+  const f = families.find((b) => b.family === name);
+  if (!f)
+    throw new Error(
+      `unknown family "${name}" (known: ${families.map((b) => b.family).join(", ") || "none"})`,
+    );
+  return f;
+}

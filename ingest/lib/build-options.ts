@@ -1,0 +1,21 @@
+// What every pipeline step (build, verify, reproduce) is told about where things are.
+import type { SourceEntry } from "../sources.ts";
+
+export interface PipelineOptions {
+  /** Root of built artifacts: `<outRoot>/<family>/<version>/`, `<outRoot>/<family>/current`. */
+  outRoot: string;
+  /** Mirror root; undefined → download the pinned URLs. */
+  mirror?: string;
+  /** Download cache (default `<outRoot>/.cache/sources`). */
+  cacheDir?: string;
+  /** Registry to resolve source ids in (default: ingest/sources.ts SOURCES). */
+  sources?: readonly SourceEntry[];
+  log(message: string): void;
+  progress(label: string, done: number, total?: number): void;
+  /** Command line recorded in the manifest. */
+  command: string;
+  /** Git commit of the builder code (default: `git rev-parse HEAD`, null outside a checkout). */
+  gitSha?: string | null;
+  now?: () => Date;
+  fetch?: typeof fetch;
+}

@@ -1,0 +1,199 @@
+// One family build: resolve and check inputs, build into a staging folder, hash outputs, write
+// the manifest, verify, then move the version into place and switch `current` atomically.
+// Anything that fails or is interrupted before the switch leaves `current` as it was.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { switchCurrent, VERSION_PATTERN } from "../../artifacts/format/current-pointer.ts";
+import {
+  type ArtifactManifest,
+  assertManifest,
+  MANIFEST_FILE,
+  type ManifestOutput,
+  readManifest,
+  verifyOutputs,
+} from "../../artifacts/format/manifest.ts";
+import { SOURCES, sourceById } from "../sources.ts";
+import type { PipelineOptions } from "./build-options.ts";
+import type { FamilyBuilder } from "./family.ts";
+import { type ResolvedInput, resolveInput } from "./inputs.ts";
+import { diffOutputs, hashOutputs } from "./outputs.ts";
+import { versionId } from "./version-id.ts";
+
+export interface BuildResult {
+  family: string;
+  version: string;
+  dir: string;
+  outputs: ManifestOutput[];
+  /** True when an identical build of this version was already in place and was kept. */
+  reused: boolean;
+}
+
+const STAGING = /^\.staging-.+-(\d+)-[0-9a-f]+$/;
+
+/** The version id the current registry entries and parameters give, without reading any input. */
+export function expectedVersion(builder: FamilyBuilder, opts: Pick<PipelineOptions, "sources">): string {
+  return versionId(
+    builder,
+    builder.sources.map((id) => sourceById(id, opts.sources ?? SOURCES)),
+  );
+}
+
+export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions): Promise<BuildResult> {
+  const entries = builder.sources.map((id) => sourceById(id, opts.sources ?? SOURCES));
+  const version = versionId(builder, entries);
+  const familyDir = path.join(opts.outRoot, builder.family);
+  await mkdir(familyDir, { recursive: true });
+  await removeStaleStaging(familyDir, opts.log);
+
+  const inputs: ResolvedInput[] = [];
+  for (const entry of entries) {
+    inputs.push(
+      await resolveInput(entry, {
+        ...(opts.mirror ? { mirror: opts.mirror } : {}),
+        cacheDir: opts.cacheDir ?? path.join(opts.outRoot, ".cache", "sources"),
+        log: opts.log,
+        progress: opts.progress,
+        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      }),
+    );
+  }
+
+  const staging = path.join(
+    familyDir,
+    `.staging-${version}-${process.pid}-${randomBytes(4).toString("hex")}`,
+  );
+  await mkdir(staging);
+  let manifest: ArtifactManifest;
+  try {
+    opts.log(`${builder.family} ${version}: building into ${staging}`);
+    await builder.build({
+      inputs: Object.fromEntries(inputs.map((i) => [i.entry.id, i.path])),
+      outDir: staging,
+      progress: opts.progress,
+      log: (m) => opts.log(`${builder.family}: ${m}`),
+    });
+    manifest = {
+      manifestVersion: 1,
+      family: builder.family,
+      version,
+      formatVersion: builder.formatVersion,
+      builtAt: (opts.now?.() ?? new Date()).toISOString(),
+      builder: {
+        gitSha: opts.gitSha === undefined ? gitHead() : opts.gitSha,
+        node: process.version,
+        command: opts.command,
+      },
+      inputs: inputs.map((i) => ({
+        id: i.entry.id,
+        url: i.entry.url,
+        vintage: i.entry.vintage,
+        retrievedAt: i.retrievedAt,
+        sha256: i.entry.sha256,
+        bytes: i.entry.bytes,
+        license: i.entry.license,
+        attribution: i.entry.attribution,
+        origin: i.origin,
+      })),
+      outputs: await hashOutputs(staging),
+      parameters: builder.parameters,
+    };
+    assertManifest(manifest);
+    await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await verifyOutputs(staging, manifest);
+    await builder.verify(staging);
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+
+  const final = path.join(familyDir, version);
+  const reused = await placeVersion(staging, final, manifest, opts.log);
+  await switchCurrent(familyDir, version);
+  await pruneVersions(familyDir, version, opts.log);
+  opts.log(
+    `${builder.family} ${version}: current (${manifest.outputs.length} files, ${manifest.outputs.reduce((s, o) => s + o.bytes, 0)} bytes)`,
+  );
+  return { family: builder.family, version, dir: final, outputs: manifest.outputs, reused };
+}
+
+/** Moves staging to its final name; keeps an identical existing build (only builtAt differs). */
+async function placeVersion(
+  staging: string,
+  final: string,
+  manifest: ArtifactManifest,
+  log: (m: string) => void,
+): Promise<boolean> {
+  if (!existsSync(final)) {
+    await rename(staging, final);
+    return false;
+  }
+  const existing = await readManifest(final).catch(() => undefined);
+  if (
+    existing &&
+    diffOutputs(existing.outputs, manifest.outputs).length === 0 &&
+    (await verifyOutputs(final, existing).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    await rm(staging, { recursive: true, force: true });
+    return true;
+  }
+  log(
+    `${path.basename(final)}: an earlier build of this version differs; replacing it (bump formatVersion when output bytes change)`,
+  );
+  const old = `${path.dirname(final)}/.replaced-${path.basename(final)}-${randomBytes(4).toString("hex")}`;
+  await rename(final, old);
+  await rename(staging, final);
+  await rm(old, { recursive: true, force: true });
+  return false;
+}
+
+/** Removes staging folders of builds whose process is gone (killed or crashed). */
+async function removeStaleStaging(familyDir: string, log: (m: string) => void): Promise<void> {
+  for (const name of await readdir(familyDir)) {
+    const m = STAGING.exec(name);
+    if (!m) continue;
+    if (Number(m[1]) !== process.pid && isAlive(Number(m[1]))) continue;
+    log(`removing leftover ${name} of an interrupted build`);
+    await rm(path.join(familyDir, name), { recursive: true, force: true });
+  }
+}
+
+/** Keeps the current version and the one before it (for a quick manual roll-back). */
+async function pruneVersions(familyDir: string, current: string, log: (m: string) => void): Promise<void> {
+  const versions = (await readdir(familyDir)).filter((n) => VERSION_PATTERN.test(n) && n !== current);
+  const dated = await Promise.all(
+    versions.map(async (n) => ({ n, t: (await stat(path.join(familyDir, n))).mtimeMs })),
+  );
+  dated.sort((a, b) => b.t - a.t);
+  for (const { n } of dated.slice(1)) {
+    log(`pruning old version ${n}`);
+    await rm(path.join(familyDir, n), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function gitHead(): string | null {
+  try {
+    const sha = execFileSync("git", ["rev-parse", "HEAD"], {
+      cwd: path.dirname(new URL(import.meta.url).pathname),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return /^[0-9a-f]{40}$/.test(sha) ? sha : null;
+  } catch {
+    return null;
+  }
+}

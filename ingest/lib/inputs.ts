@@ -1,0 +1,102 @@
+// Turns source ids into checked local files: the mirror copy when present (it must match the
+// pinned sha256), otherwise a download of the pinned URL into a cache, checked the same way.
+import { createWriteStream, existsSync } from "node:fs";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream } from "node:stream/web";
+import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
+import { hashFile } from "../../artifacts/format/file-hash.ts";
+import type { SourceEntry } from "../sources.ts";
+import { readZipMember } from "./zip-member.ts";
+
+export interface ResolvedInput {
+  entry: SourceEntry;
+  path: string;
+  origin: "mirror" | "download";
+  /** YYYY-MM-DD: the mirror's pinned date, or the day of the download. */
+  retrievedAt: string;
+}
+
+export interface InputOptions {
+  /** Mirror root; undefined → always download. */
+  mirror?: string;
+  /** Folder for downloads (kept between builds, keyed by sha256). */
+  cacheDir: string;
+  log(message: string): void;
+  progress(label: string, done: number, total?: number): void;
+  fetch?: typeof fetch;
+  /** Today's date for retrievedAt of downloads (YYYY-MM-DD). */
+  today?: string;
+}
+
+async function checkDigest(file: string, entry: SourceEntry, where: string): Promise<void> {
+  const digest = await hashFile(file);
+  if (digest.sha256 !== entry.sha256 || digest.bytes !== entry.bytes) {
+    throw new ArtifactError(
+      "source_mismatch",
+      `source ${entry.id}: ${where} ${file} has sha256 ${digest.sha256} (${digest.bytes} bytes) but ingest/sources.ts pins ${entry.sha256} (${entry.bytes} bytes); refusing to build from unexpected bytes`,
+    );
+  }
+}
+
+/** Resolves one source; throws ArtifactError source_mismatch / source_unavailable with the reason. */
+export async function resolveInput(entry: SourceEntry, opts: InputOptions): Promise<ResolvedInput> {
+  if (opts.mirror) {
+    const mirrored = path.join(opts.mirror, ...entry.mirrorPath.split("/"));
+    if (existsSync(mirrored)) {
+      await checkDigest(mirrored, entry, "mirror file");
+      return { entry, path: mirrored, origin: "mirror", retrievedAt: entry.mirroredAt };
+    }
+    opts.log(
+      `source ${entry.id}: not in mirror ${opts.mirror} (${entry.mirrorPath}); downloading ${entry.url}`,
+    );
+  }
+  const cached = path.join(opts.cacheDir, entry.sha256);
+  const stamp = `${cached}.retrieved`;
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  if (existsSync(cached)) {
+    await checkDigest(cached, entry, "cached download");
+    const retrievedAt = existsSync(stamp) ? (await readFile(stamp, "utf8")).trim() : today;
+    return { entry, path: cached, origin: "download", retrievedAt };
+  }
+  await mkdir(opts.cacheDir, { recursive: true });
+  const part = `${cached}.part`;
+  try {
+    if (entry.archiveMember) {
+      const archive = `${cached}.zip.part`;
+      await download(entry.url, archive, entry.id, opts);
+      await writeFile(part, await readZipMember(archive, entry.archiveMember));
+      await rm(archive, { force: true });
+    } else {
+      await download(entry.url, part, entry.id, opts);
+    }
+    await checkDigest(part, entry, "download");
+  } catch (err) {
+    await rm(part, { force: true });
+    if (err instanceof ArtifactError) throw err;
+    throw new ArtifactError(
+      "source_unavailable",
+      `source ${entry.id}: cannot download ${entry.url}: ${(err as Error).message}`,
+    );
+  }
+  await rename(part, cached);
+  await writeFile(stamp, `${today}\n`);
+  return { entry, path: cached, origin: "download", retrievedAt: today };
+}
+
+async function download(url: string, file: string, id: string, opts: InputOptions): Promise<void> {
+  const res = await (opts.fetch ?? fetch)(url);
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+  const total = Number(res.headers.get("content-length")) || undefined;
+  let done = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      done += chunk.length;
+      opts.progress(`download ${id}`, done, total);
+      cb(null, chunk);
+    },
+  });
+  await pipeline(Readable.fromWeb(res.body as ReadableStream<Uint8Array>), count, createWriteStream(file));
+}

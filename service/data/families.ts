@@ -1,0 +1,73 @@
+// Opens the artifact families at start-up: for each opener, resolve `<artifactsDir>/<family>/current`,
+// check the manifest (schema, family, format major) and every output hash, open it, and record
+// it in the DataRegistry, or record why it is unavailable. One family failing never stops the
+// others: its routes answer 503 data_unavailable, the rest keep serving.
+
+import { resolveCurrent } from "../../artifacts/format/current-pointer.ts";
+import {
+  type ArtifactManifest,
+  formatMajor,
+  readManifest,
+  verifyOutputs,
+} from "../../artifacts/format/manifest.ts";
+import type { DataRegistry } from "./registry.ts";
+
+/** One per family: opens a checked version folder read-only and returns what its routes read. */
+export interface FamilyOpener<T> {
+  family: string;
+  /** Format major this opener reads; a manifest with another major is refused. */
+  formatMajor?: number;
+  /** Called with the version folder after the manifest and every output hash checked out. */
+  open(versionDir: string, manifest: ArtifactManifest): Promise<T>;
+}
+
+/** THE list of openers the service uses; add one line per family. */
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [];
+
+export interface OpenedFamily {
+  family: string;
+  state: "ready" | "unavailable";
+  version?: string;
+  reason?: string;
+}
+
+/** Opens one family into the registry; never throws (failures are recorded with their reason). */
+export async function openFamily(
+  artifactsDir: string,
+  opener: FamilyOpener<unknown>,
+  registry: DataRegistry,
+): Promise<OpenedFamily> {
+  let version: string | undefined;
+  try {
+    const current = await resolveCurrent(artifactsDir, opener.family);
+    version = current.version;
+    const manifest = await readManifest(current.dir);
+    if (manifest.family !== opener.family || manifest.version !== current.version) {
+      throw new Error(
+        `manifest describes ${manifest.family} ${manifest.version}, expected ${opener.family} ${current.version}`,
+      );
+    }
+    if (opener.formatMajor !== undefined && formatMajor(manifest.formatVersion) !== opener.formatMajor) {
+      throw new Error(
+        `format ${manifest.formatVersion} is not readable by this service (reads ${opener.formatMajor}.x)`,
+      );
+    }
+    await verifyOutputs(current.dir, manifest);
+    const value = await opener.open(current.dir, manifest);
+    registry.set(opener.family, current.version, value);
+    return { family: opener.family, state: "ready", version: current.version };
+  } catch (err) {
+    const reason = (err as Error).message;
+    registry.fail(opener.family, reason);
+    return { family: opener.family, state: "unavailable", ...(version ? { version } : {}), reason };
+  }
+}
+
+/** Opens every family (in parallel) and reports the state of each, in opener order. */
+export async function openFamilies(
+  artifactsDir: string,
+  registry: DataRegistry,
+  openers: readonly FamilyOpener<unknown>[] = FAMILY_OPENERS,
+): Promise<OpenedFamily[]> {
+  return Promise.all(openers.map((o) => openFamily(artifactsDir, o, registry)));
+}
