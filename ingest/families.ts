@@ -1,7 +1,8 @@
 // THE list of data families the pipeline builds, in build order. Add one line per family.
+import { demFamily } from "./dem/family.ts";
 import type { FamilyBuilder } from "./lib/family.ts";
 
-export const FAMILIES: readonly FamilyBuilder[] = [];
+export const FAMILIES: readonly FamilyBuilder[] = [demFamily];
 
 /** The builder of `name`; throws listing the known families. */
 export function familyByName(name: string, families: readonly FamilyBuilder[] = FAMILIES): FamilyBuilder {

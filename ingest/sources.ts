@@ -1,6 +1,7 @@
 // THE pinned upstream registry: every input any family reads, with where it comes from, the
 // exact bytes expected (sha256, size), vintage, license and attribution, and where it sits in
 // the mirror. Families keep their entries in `ingest/<family>/sources.ts`; add one line below.
+import { DEM_SOURCES } from "./dem/sources.ts";
 import { TIMEZONE_SOURCES } from "./timezone/sources.ts";
 
 export interface SourceEntry {
@@ -24,7 +25,7 @@ export interface SourceEntry {
   archiveMember?: string;
 }
 
-export const SOURCES: readonly SourceEntry[] = [...TIMEZONE_SOURCES];
+export const SOURCES: readonly SourceEntry[] = [...TIMEZONE_SOURCES, ...DEM_SOURCES];
 
 /** The entry of `id`; throws naming the id when it is not registered. */
 export function sourceById(id: string, sources: readonly SourceEntry[] = SOURCES): SourceEntry {

@@ -65,11 +65,6 @@ export function decodeDemTile(blob: Uint8Array, expectedSize: number, blockCount
   return { size, blocks, values, coverage, slots };
 }
 
-/** Tile container key of a DEM tile: `z` is the layer index. Mirrors the container's (z, x, y) key. */
-export function demTileKey(layer: number, tx: number, ty: number): bigint {
-  return (BigInt(layer) << 56n) | (BigInt(tx) << 28n) | BigInt(ty);
-}
-
 /** A dataset as answers name it (see ingest/dem/source-block.ts DemDataset). */
 export interface DemDatasetMeta {
   id: string;
@@ -79,7 +74,7 @@ export interface DemDatasetMeta {
   verticalDatum: string;
   horizontalDatum: string;
   url: string;
-  surface: "DTM" | "DSM";
+  surface: "DTM" | "DSM" | "unspecified";
 }
 
 export interface DemBlockMeta {

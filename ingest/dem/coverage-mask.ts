@@ -23,7 +23,8 @@ const EARTH_METERS_PER_DEGREE = 111_320;
 export function coverageMask(rings: readonly Ring[], region: PixelRegion, bufferMeters: number): Uint8Array {
   const northmost = Math.min(89.9, Math.abs(region.north) + bufferMeters / EARTH_METERS_PER_DEGREE);
   const marginY = Math.ceil(bufferMeters / (EARTH_METERS_PER_DEGREE * region.pixelHeight)) + 1;
-  const marginX = Math.ceil(bufferMeters / (EARTH_METERS_PER_DEGREE * Math.cos(northmost * RAD) * region.pixelWidth)) + 1;
+  const marginX =
+    Math.ceil(bufferMeters / (EARTH_METERS_PER_DEGREE * Math.cos(northmost * RAD) * region.pixelWidth)) + 1;
   const big: PixelRegion = {
     west: region.west - marginX * region.pixelWidth,
     north: region.north + marginY * region.pixelHeight,
@@ -38,7 +39,8 @@ export function coverageMask(rings: readonly Ring[], region: PixelRegion, buffer
   const out = new Uint8Array(region.width * region.height);
   for (let r = 0; r < region.height; r++) {
     const row = (r + marginY) * big.width + marginX;
-    for (let c = 0; c < region.width; c++) out[r * region.width + c] = (dist2[row + c] as number) <= limit ? 1 : 0;
+    for (let c = 0; c < region.width; c++)
+      out[r * region.width + c] = (dist2[row + c] as number) <= limit ? 1 : 0;
   }
   return out;
 }
@@ -59,7 +61,10 @@ export function rasterize(rings: readonly Ring[], region: PixelRegion): Uint8Arr
       if (y1 === y2 || Math.max(y1, y2) < south || Math.min(y1, y2) > region.north) continue;
       // Rows whose centre latitude lies in [min(y1,y2), max(y1,y2)) cross this edge.
       const rFirst = Math.max(0, Math.ceil((region.north - Math.max(y1, y2)) / region.pixelHeight - 0.5));
-      const rLast = Math.min(region.height - 1, Math.floor((region.north - Math.min(y1, y2)) / region.pixelHeight - 0.5));
+      const rLast = Math.min(
+        region.height - 1,
+        Math.floor((region.north - Math.min(y1, y2)) / region.pixelHeight - 0.5),
+      );
       for (let r = rFirst; r <= rLast; r++) {
         const y = region.north - (r + 0.5) * region.pixelHeight;
         if (y1 > y === y2 > y) continue;
@@ -72,7 +77,10 @@ export function rasterize(rings: readonly Ring[], region: PixelRegion): Uint8Arr
     const xs = (rowsX[r] as number[]).sort((p, q) => p - q);
     for (let k = 0; k + 1 < xs.length; k += 2) {
       const c0 = Math.max(0, Math.ceil(((xs[k] as number) - region.west) / region.pixelWidth - 0.5));
-      const c1 = Math.min(region.width - 1, Math.ceil(((xs[k + 1] as number) - region.west) / region.pixelWidth - 0.5) - 1);
+      const c1 = Math.min(
+        region.width - 1,
+        Math.ceil(((xs[k + 1] as number) - region.west) / region.pixelWidth - 0.5) - 1,
+      );
       if (c1 >= c0) out.fill(1, r * region.width + c0, r * region.width + c1 + 1);
     }
   }

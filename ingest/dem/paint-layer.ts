@@ -43,7 +43,8 @@ export function blockOrigin(grid: DemGrid, shape: BlockShape): { gx: number; gy:
   const y = (90 - shape.north) * grid.ppdY - grid.phaseY;
   const gx = Math.round(x);
   const gy = Math.round(y);
-  if (Math.abs(x - gx) > 1e-4 || Math.abs(y - gy) > 1e-4) throw new Error(`${shape.id} is not aligned to its layer grid`);
+  if (Math.abs(x - gx) > 1e-4 || Math.abs(y - gy) > 1e-4)
+    throw new Error(`${shape.id} is not aligned to its layer grid`);
   return { gx, gy };
 }
 
@@ -57,9 +58,13 @@ function coreRange(s: BlockShape): { c0: number; c1: number; r0: number; r1: num
   };
 }
 
-export async function paintLayer(plan: LayerPlan, emit: (tx: number, ty: number, tile: DemTile) => void): Promise<void> {
+export async function paintLayer(
+  plan: LayerPlan,
+  emit: (tx: number, ty: number, tile: DemTile) => void,
+): Promise<void> {
   const T = plan.tileSize;
-  const wrap = (gx: number): number => (plan.wrapColumns === null ? gx : ((gx % plan.wrapColumns) + plan.wrapColumns) % plan.wrapColumns);
+  const wrap = (gx: number): number =>
+    plan.wrapColumns === null ? gx : ((gx % plan.wrapColumns) + plan.wrapColumns) % plan.wrapColumns;
   const tileKey = (tx: number, ty: number): string => `${tx},${ty}`;
   const origins = plan.blocks.map((b) => blockOrigin(plan.grid, b.shape));
   const tilesOf = (i: number): [number, number][] => {
@@ -75,14 +80,18 @@ export async function paintLayer(plan: LayerPlan, emit: (tx: number, ty: number,
   };
   const pendingCount = new Map<string, number>();
   const blockTiles = plan.blocks.map((_, i) => tilesOf(i));
-  for (const list of blockTiles) for (const [tx, ty] of list) pendingCount.set(tileKey(tx, ty), (pendingCount.get(tileKey(tx, ty)) ?? 0) + 1);
+  for (const list of blockTiles)
+    for (const [tx, ty] of list)
+      pendingCount.set(tileKey(tx, ty), (pendingCount.get(tileKey(tx, ty)) ?? 0) + 1);
 
   const open = new Map<string, OpenTile>();
-  const order = plan.blocks.map((_, i) => i).sort((a, b) => {
-    const sa = (plan.blocks[a] as BlockPlan).shape;
-    const sb = (plan.blocks[b] as BlockPlan).shape;
-    return sb.north - sa.north || sa.west - sb.west || a - b;
-  });
+  const order = plan.blocks
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const sa = (plan.blocks[a] as BlockPlan).shape;
+      const sb = (plan.blocks[b] as BlockPlan).shape;
+      return sb.north - sa.north || sa.west - sb.west || a - b;
+    });
   for (const i of order) {
     const plan_i = plan.blocks[i] as BlockPlan;
     const { values, coverage } = await plan_i.load();
@@ -122,7 +131,12 @@ export async function paintLayer(plan: LayerPlan, emit: (tx: number, ty: number,
   }
 }
 
-function openTile(open: Map<string, OpenTile>, pending: Map<string, number>, key: string, T: number): OpenTile {
+function openTile(
+  open: Map<string, OpenTile>,
+  pending: Map<string, number>,
+  key: string,
+  T: number,
+): OpenTile {
   let tile = open.get(key);
   if (!tile) {
     tile = {
@@ -141,7 +155,8 @@ function openTile(open: Map<string, OpenTile>, pending: Map<string, number>, key
 function slotOf(tile: OpenTile, block: number): number {
   let s = tile.blocks.indexOf(block);
   if (s < 0) {
-    if (tile.blocks.length >= MAX_TILE_BLOCKS) throw new Error(`a tile draws from more than ${MAX_TILE_BLOCKS} blocks`);
+    if (tile.blocks.length >= MAX_TILE_BLOCKS)
+      throw new Error(`a tile draws from more than ${MAX_TILE_BLOCKS} blocks`);
     s = tile.blocks.push(block) - 1;
   }
   return s;

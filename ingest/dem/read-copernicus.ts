@@ -12,14 +12,20 @@ const LONGITUDE_ARC_SECONDS = [1, 1.5, 2, 3, 5, 10];
 
 /** The 1° cell named by an upstream tile name, or null for any other name. */
 export function parseCopernicusTileName(fileName: string): { south: number; west: number } | null {
-  const m = /^Copernicus_DSM_COG_10_([NS])(\d{2})_00_([EW])(\d{3})_00_DEM\.tif$/i.exec(path.basename(fileName));
+  const m = /^Copernicus_DSM_COG_10_([NS])(\d{2})_00_([EW])(\d{3})_00_DEM\.tif$/i.exec(
+    path.basename(fileName),
+  );
   if (!m) return null;
   const lat = Number(m[2]);
   const lon = Number(m[4]);
   return { south: m[1]?.toUpperCase() === "S" ? -lat : lat, west: m[3]?.toUpperCase() === "W" ? -lon : lon };
 }
 
-export async function readCopernicusGlo30(fileName: string, bytes: Uint8Array, dataset: DemDataset): Promise<SourceBlock> {
+export async function readCopernicusGlo30(
+  fileName: string,
+  bytes: Uint8Array,
+  dataset: DemDataset,
+): Promise<SourceBlock> {
   const r = await readGeoTiff(fileName, bytes);
   const problems: string[] = [];
   if (r.sampleFormat !== 3 || r.bitsPerSample !== 32) problems.push("samples are not Float32");
@@ -27,8 +33,10 @@ export async function readCopernicusGlo30(fileName: string, bytes: Uint8Array, d
   const latArcSec = r.pixelHeight * 3600;
   const lonArcSec = r.pixelWidth * 3600;
   if (Math.abs(latArcSec - 1) > 1e-6) problems.push(`latitude spacing is ${latArcSec}″, not 1″`);
-  if (!LONGITUDE_ARC_SECONDS.some((s) => Math.abs(lonArcSec - s) < 1e-6)) problems.push(`longitude spacing ${lonArcSec}″`);
-  if (problems.length > 0) throw new Error(`${fileName}: not a Copernicus GLO-30 raster: ${problems.join("; ")}`);
+  if (!LONGITUDE_ARC_SECONDS.some((s) => Math.abs(lonArcSec - s) < 1e-6))
+    problems.push(`longitude spacing ${lonArcSec}″`);
+  if (problems.length > 0)
+    throw new Error(`${fileName}: not a Copernicus GLO-30 raster: ${problems.join("; ")}`);
   const cell = parseCopernicusTileName(fileName);
   const east = r.west + r.width * r.pixelWidth;
   const south = r.north - r.height * r.pixelHeight;

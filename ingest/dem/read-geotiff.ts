@@ -25,14 +25,24 @@ export async function readGeoTiff(fileName: string, bytes: Uint8Array): Promise<
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const tiff = await fromArrayBuffer(buffer);
   const image = await tiff.getImage(0);
-  if (image.getSamplesPerPixel() !== 1) throw new Error(`${fileName}: expected one band, found ${image.getSamplesPerPixel()}`);
+  if (image.getSamplesPerPixel() !== 1)
+    throw new Error(`${fileName}: expected one band, found ${image.getSamplesPerPixel()}`);
   const keys = image.getGeoKeys() ?? {};
   if (keys.GTModelTypeGeoKey !== 2) {
-    throw new Error(`${fileName}: not in geographic coordinates (GTModelTypeGeoKey ${keys.GTModelTypeGeoKey})`);
+    throw new Error(
+      `${fileName}: not in geographic coordinates (GTModelTypeGeoKey ${keys.GTModelTypeGeoKey})`,
+    );
   }
   const [ox, oy] = image.getOrigin();
   const [rx, ry] = image.getResolution();
-  if (ox === undefined || oy === undefined || rx === undefined || ry === undefined || !(rx > 0) || !(ry < 0)) {
+  if (
+    ox === undefined ||
+    oy === undefined ||
+    rx === undefined ||
+    ry === undefined ||
+    !(rx > 0) ||
+    !(ry < 0)
+  ) {
     throw new Error(`${fileName}: not a north-up raster with a tiepoint and a pixel scale`);
   }
   const pixelWidth = rx;

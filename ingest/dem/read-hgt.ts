@@ -15,7 +15,8 @@ export function parseHgtName(fileName: string): { south: number; west: number } 
   const lon = Number(m[4]);
   const south = m[1]?.toUpperCase() === "S" ? -lat : lat;
   const west = m[3]?.toUpperCase() === "W" ? -lon : lon;
-  if (south < -90 || south > 89 || west < -180 || west > 179) throw new Error(`tile corner out of range: ${fileName}`);
+  if (south < -90 || south > 89 || west < -180 || west > 179)
+    throw new Error(`tile corner out of range: ${fileName}`);
   return { south, west };
 }
 

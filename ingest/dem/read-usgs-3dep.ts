@@ -37,7 +37,11 @@ export function parseUsgsTileName(fileName: string): UsgsTileName {
 const near = (a: number, b: number, tolerance: number): boolean => Math.abs(a - b) <= tolerance;
 
 /** Reads one 3DEP tile and checks every element of the layout; throws naming the first mismatch. */
-export async function readUsgs3dep(fileName: string, bytes: Uint8Array, dataset: DemDataset): Promise<SourceBlock> {
+export async function readUsgs3dep(
+  fileName: string,
+  bytes: Uint8Array,
+  dataset: DemDataset,
+): Promise<SourceBlock> {
   const name = parseUsgsTileName(fileName);
   const r = await readGeoTiff(fileName, bytes);
   const step = name.arcSeconds / 3600;
@@ -49,12 +53,16 @@ export async function readUsgs3dep(fileName: string, bytes: Uint8Array, dataset:
   if (!near(r.pixelWidth, step, step * 1e-6) || !near(r.pixelHeight, step, step * 1e-6)) {
     problems.push(`pixel is ${r.pixelWidth}×${r.pixelHeight}°, not ${name.arcSeconds}″`);
   }
-  if (r.width !== side || r.height !== side) problems.push(`size is ${r.width}×${r.height}, not ${side}×${side}`);
+  if (r.width !== side || r.height !== side)
+    problems.push(`size is ${r.width}×${r.height}, not ${side}×${side}`);
   const overlap = USGS_3DEP_OVERLAP_PIXELS * step;
   if (!near(r.west, name.west - overlap, step * 1e-3) || !near(r.north, name.north + overlap, step * 1e-3)) {
-    problems.push(`origin ${r.west},${r.north} is not the ${USGS_3DEP_OVERLAP_PIXELS}-pixel overlap of the named corner`);
+    problems.push(
+      `origin ${r.west},${r.north} is not the ${USGS_3DEP_OVERLAP_PIXELS}-pixel overlap of the named corner`,
+    );
   }
-  if (problems.length > 0) throw new Error(`${fileName}: not in the USGS 3DEP layout: ${problems.join("; ")}`);
+  if (problems.length > 0)
+    throw new Error(`${fileName}: not in the USGS 3DEP layout: ${problems.join("; ")}`);
   return {
     id: path.basename(fileName),
     dataset,

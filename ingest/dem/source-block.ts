@@ -15,8 +15,8 @@ export interface DemDataset {
   horizontalDatum: string;
   /** Upstream URL of the product (or of its documentation). */
   url: string;
-  /** Surface modelled: bare earth (`DTM`) or first return (`DSM`). */
-  surface: "DTM" | "DSM";
+  /** Surface modelled: bare earth (`DTM`), first return (`DSM`), or not stated by the source. */
+  surface: "DTM" | "DSM" | "unspecified";
 }
 
 /** A raster block in geographic degrees, row 0 at the north, column 0 at the west. */
@@ -45,7 +45,10 @@ export interface SourceBlock {
 }
 
 /** Pixels per degree of a block, as the layer grid needs them (exact for the usual DEM spacings). */
-export function pixelsPerDegree(block: Pick<SourceBlock, "pixelWidth" | "pixelHeight">): { x: number; y: number } {
+export function pixelsPerDegree(block: Pick<SourceBlock, "pixelWidth" | "pixelHeight">): {
+  x: number;
+  y: number;
+} {
   return { x: roundNearInteger(1 / block.pixelWidth), y: roundNearInteger(1 / block.pixelHeight) };
 }
 
@@ -71,6 +74,7 @@ export function isoDate(yyyymmdd: string): string {
   if (!m) throw new Error(`not a YYYYMMDD date: ${yyyymmdd}`);
   const iso = `${m[1]}-${m[2]}-${m[3]}`;
   const d = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) throw new Error(`not a calendar date: ${yyyymmdd}`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso)
+    throw new Error(`not a calendar date: ${yyyymmdd}`);
   return iso;
 }

@@ -10,6 +10,7 @@ import {
   readManifest,
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
+import { demOpener } from "./dem-dataset.ts";
 import type { DataRegistry } from "./registry.ts";
 
 /** One per family: opens a checked version folder read-only and returns what its routes read. */
@@ -22,7 +23,7 @@ export interface FamilyOpener<T> {
 }
 
 /** THE list of openers the service uses; add one line per family. */
-export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [];
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [demOpener];
 
 export interface OpenedFamily {
   family: string;

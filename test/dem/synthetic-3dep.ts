@@ -34,8 +34,10 @@ export const VOIDS: VoidRect[] = [
 export function syntheticValues(north: number, west: number, voids: readonly VoidRect[] = []): Float32Array {
   const { gx, gy } = tileOrigin(north, west);
   const v = new Float32Array(SIDE * SIDE);
-  for (let r = 0; r < SIDE; r++) for (let c = 0; c < SIDE; c++) v[r * SIDE + c] = syntheticHeight(gx + c, gy + r);
-  for (const [c0, r0, w, h] of voids) for (let r = r0; r < r0 + h; r++) v.fill(NO_DATA, r * SIDE + c0, r * SIDE + c0 + w);
+  for (let r = 0; r < SIDE; r++)
+    for (let c = 0; c < SIDE; c++) v[r * SIDE + c] = syntheticHeight(gx + c, gy + r);
+  for (const [c0, r0, w, h] of voids)
+    for (let r = r0; r < r0 + h; r++) v.fill(NO_DATA, r * SIDE + c0, r * SIDE + c0 + w);
   return v;
 }
 
@@ -53,7 +55,12 @@ export interface LayoutOverrides {
 }
 
 /** The GeoTIFF bytes of a synthetic tile; `overrides` break one element of the layout (reader tests). */
-export function synthetic3depTiff(north: number, west: number, voids: readonly VoidRect[] = [], overrides: LayoutOverrides = {}): Uint8Array {
+export function synthetic3depTiff(
+  north: number,
+  west: number,
+  voids: readonly VoidRect[] = [],
+  overrides: LayoutOverrides = {},
+): Uint8Array {
   const side = overrides.side ?? SIDE;
   const full = syntheticValues(north, west, voids);
   const values = side === SIDE ? full : full.slice(0, side * side);
@@ -85,5 +92,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const out = process.argv[2];
   if (!out) throw new Error("usage: npx tsx test/dem/synthetic-3dep.ts <out-dir>");
   mkdirSync(out, { recursive: true });
-  for (const t of FIXTURE_TILES) writeFileSync(path.join(out, tileName(t.north, t.west)), synthetic3depTiff(t.north, t.west, t.voids));
+  for (const t of FIXTURE_TILES)
+    writeFileSync(path.join(out, tileName(t.north, t.west)), synthetic3depTiff(t.north, t.west, t.voids));
 }

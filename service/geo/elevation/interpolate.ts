@@ -3,6 +3,8 @@
 // as in GDAL. Void or missing pixels are dropped and the remaining weights renormalised; a
 // window whose weighted pixels are all void has no value (never 0).
 
+import { snap } from "../../../artifacts/format/dem-grid.ts";
+
 export type Interpolation = "bilinear" | "nearest";
 
 export interface WindowPixel {
@@ -14,8 +16,8 @@ export interface WindowPixel {
 /** The pixels with positive weight around continuous pixel coordinates (x, y); weights sum to 1. */
 export function sampleWindow(x: number, y: number, method: Interpolation): WindowPixel[] {
   if (method === "nearest") return [{ col: Math.floor(x), row: Math.floor(y), weight: 1 }];
-  const fx = x - 0.5;
-  const fy = y - 0.5;
+  const fx = snap(x - 0.5);
+  const fy = snap(y - 0.5);
   const c = Math.floor(fx);
   const r = Math.floor(fy);
   const tx = fx - c;
@@ -38,7 +40,10 @@ export interface Interpolated {
 }
 
 /** Weighted mean over the window's non-void pixels (`valueAt` returns NaN for void or missing), or null. */
-export function interpolate(window: readonly WindowPixel[], valueAt: (col: number, row: number) => number): Interpolated | null {
+export function interpolate(
+  window: readonly WindowPixel[],
+  valueAt: (col: number, row: number) => number,
+): Interpolated | null {
   let sum = 0;
   let weight = 0;
   let used = 0;

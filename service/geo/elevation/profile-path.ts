@@ -38,7 +38,11 @@ export interface PathSample {
 }
 
 /** `count` (≥ 2) samples equally spaced along a path of at least two positions, in order. */
-export function samplePath(path: readonly (readonly [number, number])[], length: PathLength, count: number): PathSample[] {
+export function samplePath(
+  path: readonly (readonly [number, number])[],
+  length: PathLength,
+  count: number,
+): PathSample[] {
   const out: PathSample[] = [];
   const first = path[0] as readonly [number, number];
   const last = path[path.length - 1] as readonly [number, number];
