@@ -34,9 +34,12 @@ export function coverageMask(rings: readonly Ring[], region: PixelRegion, buffer
     height: region.height + 2 * marginY,
   };
   const inside = rasterize(rings, big);
+  const out = new Uint8Array(region.width * region.height);
+  // Wholly inside (inland blocks) or wholly outside (open sea): no distance transform needed.
+  if (!inside.includes(0)) return out.fill(1);
+  if (!inside.includes(1)) return out;
   const dist2 = squaredDistanceToInside(inside, big);
   const limit = bufferMeters * bufferMeters;
-  const out = new Uint8Array(region.width * region.height);
   for (let r = 0; r < region.height; r++) {
     const row = (r + marginY) * big.width + marginX;
     for (let c = 0; c < region.width; c++)

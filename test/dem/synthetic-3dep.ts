@@ -5,7 +5,7 @@
 //   npx tsx test/dem/synthetic-3dep.ts <out-dir>   writes the tiles the GDAL fixtures were made from
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { writeArrayBuffer } from "geotiff";
+import { writeGeoTiff } from "./write-geotiff.ts";
 
 export const STEP = 2 / 3600;
 export const SIDE = 1812;
@@ -65,21 +65,17 @@ export function synthetic3depTiff(
   const full = syntheticValues(north, west, voids);
   const values = side === SIDE ? full : full.slice(0, side * side);
   const shift = (overrides.originShiftPixels ?? 0) * STEP;
-  const buffer = writeArrayBuffer(values, {
+  return writeGeoTiff({
     width: side,
     height: side,
-    BitsPerSample: [32],
-    SampleFormat: [3],
-    SamplesPerPixel: 1,
-    PhotometricInterpretation: 1,
-    ModelPixelScale: [STEP, STEP, 0],
-    ModelTiepoint: [0, 0, 0, west - 6 * STEP + shift, north + 6 * STEP, 0],
-    GTModelTypeGeoKey: 2,
-    GTRasterTypeGeoKey: 1,
-    GeographicTypeGeoKey: overrides.epsg ?? 4269,
-    GDAL_NODATA: overrides.noData ?? String(NO_DATA),
+    values,
+    west: west - 6 * STEP + shift,
+    north: north + 6 * STEP,
+    pixelWidth: STEP,
+    pixelHeight: STEP,
+    epsg: overrides.epsg ?? 4269,
+    noData: overrides.noData ?? String(NO_DATA),
   });
-  return new Uint8Array(buffer);
 }
 
 /** The tiles the committed GDAL fixtures were computed from. */
