@@ -2,9 +2,10 @@
 // extension all come from this one array. Each route group adds its entries here.
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
+import { discoveryEntries } from "./routes/discovery.ts";
 import { helloEntries } from "./routes/hello.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...helloEntries];
+export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

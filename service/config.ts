@@ -46,14 +46,16 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "silent"] as cons
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
   const revision = (env.GEO402_REVISION ?? "B").toUpperCase();
-  if (revision !== "A" && revision !== "B") problems.push(`GEO402_REVISION must be A or B, got "${env.GEO402_REVISION}"`);
+  if (revision !== "A" && revision !== "B")
+    problems.push(`GEO402_REVISION must be A or B, got "${env.GEO402_REVISION}"`);
   const rev: Revision = revision === "A" ? "A" : "B";
   const network = REVISION_NETWORK[rev];
   if (env.NETWORK && env.NETWORK !== network) {
     problems.push(`NETWORK "${env.NETWORK}" does not match revision ${rev}, which settles on ${network}`);
   }
   const port = env.PORT === undefined || env.PORT === "" ? 4020 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be an integer 0..65535, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be an integer 0..65535, got "${env.PORT}"`);
   const host = env.HOST || "127.0.0.1";
 
   let facilitatorUrl: string | undefined;
@@ -67,12 +69,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }
   }
   const payTo = env.PAY_TO;
-  if (payTo !== undefined && !ADDRESS.test(payTo)) problems.push(`PAY_TO must be a 0x-prefixed 20-byte address, got "${payTo}"`);
+  if (payTo !== undefined && !ADDRESS.test(payTo))
+    problems.push(`PAY_TO must be a 0x-prefixed 20-byte address, got "${payTo}"`);
   if (env.FACILITATOR_URL && !payTo) problems.push("PAY_TO is required when FACILITATOR_URL is set");
-  if (payTo && !env.FACILITATOR_URL) problems.push("FACILITATOR_URL is required when PAY_TO is set (without both, the devnet runs)");
+  if (payTo && !env.FACILITATOR_URL)
+    problems.push("FACILITATOR_URL is required when PAY_TO is set (without both, the devnet runs)");
 
   const demoKey = env.GEO402_DEMO_PAYER_KEY;
-  if (demoKey !== undefined && !KEY.test(demoKey)) problems.push("GEO402_DEMO_PAYER_KEY must be a 0x-prefixed 32-byte hex key");
+  if (demoKey !== undefined && !KEY.test(demoKey))
+    problems.push("GEO402_DEMO_PAYER_KEY must be a 0x-prefixed 32-byte hex key");
 
   let publicUrl: string | undefined;
   if (env.GEO402_PUBLIC_URL) {

@@ -9,12 +9,18 @@ export const ERROR_TABLE = {
   invalid_field: { status: 400, message: "A member or query parameter has the wrong type, format or value." },
   unexpected_field: { status: 400, message: "The request carries a member this route does not accept." },
   conflicting_fields: { status: 400, message: "Exactly one of two alternative members must be sent." },
-  coordinate_out_of_range: { status: 400, message: "A longitude is outside -180..180 or a latitude outside -90..90." },
+  coordinate_out_of_range: {
+    status: 400,
+    message: "A longitude is outside -180..180 or a latitude outside -90..90.",
+  },
   limit_exceeded: { status: 400, message: "The request crosses one of the route's published limits." },
   invalid_geometry: { status: 400, message: "The GeoJSON geometry is malformed for this operation." },
   unsupported_geometry: { status: 400, message: "The geometry type is not accepted by this operation." },
   unsupported_crs: { status: 400, message: "The EPSG code is not in this revision's supported set." },
-  outside_projection_domain: { status: 400, message: "A position lies outside the target projection's valid domain." },
+  outside_projection_domain: {
+    status: 400,
+    message: "A position lies outside the target projection's valid domain.",
+  },
   outside_coverage: { status: 422, message: "The position is outside the data coverage of this route." },
   no_data: { status: 422, message: "The data holds no value at this position." },
   no_depth_area: { status: 422, message: "No charted depth area contains this position." },
@@ -22,8 +28,14 @@ export const ERROR_TABLE = {
   not_found: { status: 404, message: "No route answers this method and path." },
   method_not_allowed: { status: 405, message: "The route does not accept this HTTP method." },
   settlement_failed: { status: 402, message: "The payment could not be settled, so the answer is withheld." },
-  facilitator_unavailable: { status: 502, message: "The payment facilitator could not be reached or failed." },
-  data_unavailable: { status: 503, message: "The data behind this route is missing or unreadable right now." },
+  facilitator_unavailable: {
+    status: 502,
+    message: "The payment facilitator could not be reached or failed.",
+  },
+  data_unavailable: {
+    status: 503,
+    message: "The data behind this route is missing or unreadable right now.",
+  },
   internal_error: { status: 500, message: "An unexpected fault occurred; it has been logged." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -65,6 +65,8 @@ export interface CatalogEntry {
   revisions: readonly Revision[];
   /** Artifact families the route reads; when one is missing the route answers 503 data_unavailable. */
   families?: readonly string[];
+  /** Body members refused with 400 before a price is quoted (e.g. `geojson` on h3/index). */
+  forbiddenMembers?: readonly string[];
   handler: RouteHandler;
 }
 

@@ -10,12 +10,17 @@ export const helloEntries: CatalogEntry[] = [
     path: "/v1/hello",
     price: PRICE,
     summary: "Echo a name (test a payment client)",
-    description: "Returns the name sent, the settlement network and the price paid. Use it to check an x402 client end to end.",
+    description:
+      "Returns the name sent, the settlement network and the price paid. Use it to check an x402 client end to end.",
     tags: ["echo"],
     schemas: { body: "hello.request", response: "hello.response" },
     limits: [BODY_BYTES_LIMIT],
     example: { body: { name: "Ada" } },
     revisions: ["A", "B"],
-    handler: ({ body }, ctx) => ({ hello: (body as { name: string }).name, network: ctx.config.network, price: `$${PRICE}` }),
+    handler: ({ body }, ctx) => ({
+      hello: (body as { name: string }).name,
+      network: ctx.config.network,
+      price: `$${PRICE}`,
+    }),
   },
 ];

@@ -1,0 +1,32 @@
+# geo402 — every target installs what it needs from the project's own files first.
+.PHONY: serve test bench artifacts check install
+
+NPM_STAMP := node_modules/.package-lock.json
+
+# Install the locked dependencies (npm registry only; anvil ships inside an npm package).
+install: $(NPM_STAMP)
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+# Build the data artifacts that are missing, from ../shared/data (or GEO402_MIRROR).
+artifacts: install
+	@if [ -f ingest/cli.ts ]; then npx tsx ingest/cli.ts build all --missing-only; fi
+
+# Run the service with the embedded devnet (anvil, test USDC, facilitator) and real payments.
+serve: install artifacts
+	npm start
+
+# Run every test (unit, property, conformance, end to end on the devnet) and print the summary.
+test: install artifacts
+	@mkdir -p .geo402
+	npx vitest run --reporter=default --reporter=json --outputFile=.geo402/vitest.json; \
+	  status=$$?; node test/summary.mjs .geo402/vitest.json; exit $$status
+
+# Benchmarks side by side with the peer libraries (ratios, not assertions).
+bench: install artifacts
+	npm run bench
+
+# Type-check and lint.
+check: install
+	npm run typecheck
+	npm run lint

@@ -1,0 +1,161 @@
+// buildApp(deps) → a ready-to-listen Fastify instance (never listens itself). Routes, prices,
+// schemas and limits all come from the catalog; payment comes from the x402 gate.
+import type { FacilitatorClient } from "@x402/core/server";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
+import { CATALOG, catalogFor } from "./catalog.ts";
+import type { Config } from "./config.ts";
+import { DataRegistry } from "./data/registry.ts";
+import { ApiError, errorBody } from "./errors.ts";
+import { fromFastifyError } from "./fastify-errors.ts";
+import { BODY_BYTES } from "./limits.ts";
+import { createPaymentGate } from "./payment/x402-gate.ts";
+import { prePaymentCheck } from "./pre-payment.ts";
+import { logRequest } from "./request-log.ts";
+import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
+import { createSchemaSet, type SchemaSet } from "./schemas.ts";
+import { SECURITY_HEADERS } from "./security-headers.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    entry: CatalogEntry;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  terms: PaymentTerms;
+  facilitatorClient: FacilitatorClient;
+  data?: DataRegistry;
+  catalog?: readonly CatalogEntry[];
+  schemas?: SchemaSet;
+}
+
+const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, terms } = deps;
+  const data = deps.data ?? new DataRegistry();
+  const schemas = deps.schemas ?? createSchemaSet();
+  const entries = catalogFor(config.revision, deps.catalog ?? CATALOG);
+  const priced = entries.filter((e) => !isFree(e));
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers", "headers"] },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_BYTES,
+    exposeHeadRoutes: false,
+    return503OnClosing: true,
+    // Errors raised before routing (a URL that does not decode): answered in our error format.
+    frameworkErrors: (err, _req, reply) => {
+      const known = fromFastifyError(err) ?? new ApiError("not_found", { reason: "the URL does not decode" });
+      void (reply as FastifyReply).code(known.status).send(errorBody(known));
+    },
+  });
+  app.decorateRequest("payment", null);
+  app.decorateRequest("paymentOutcome", null);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {
+    try {
+      done(null, JSON.parse(text as string, rejectProtoKeys));
+    } catch (err) {
+      done(err instanceof ApiError ? err : new ApiError("invalid_json", {}), undefined);
+    }
+  });
+  // A body sent without a Content-Type is read as JSON; a declared non-JSON type is refused.
+  app.addHook("onRequest", async (req) => {
+    if (req.method === "POST" && req.headers["content-type"] === undefined)
+      req.headers["content-type"] = "application/json";
+  });
+  app.addHook("onSend", async (_req, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    return payload;
+  });
+  app.addHook("onResponse", async (req, reply) => logRequest(req, reply));
+
+  const gate = createPaymentGate({
+    facilitatorClient: deps.facilitatorClient,
+    terms,
+    entries: priced,
+    schemas,
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+  });
+  app.addHook("onReady", async () => {
+    await gate
+      .initialize()
+      .catch((err: unknown) =>
+        app.log.warn({ err }, "facilitator not reachable yet; will retry per request"),
+      );
+  });
+
+  const baseUrlOf = (req: FastifyRequest) =>
+    config.publicUrl ?? `${req.protocol}://${req.headers.host ?? `${config.host}`}`;
+
+  for (const entry of entries) {
+    const check = prePaymentCheck(entry, schemas, data);
+    const validateBody = entry.schemas.body ? schemas.body(entry.schemas.body) : null;
+    const validateQuery = entry.schemas.query ? schemas.query(entry.schemas.query) : null;
+    const free = isFree(entry);
+    app.route({
+      method: entry.method,
+      url: entry.path,
+      config: { entry },
+      preValidation: [
+        async (req) => {
+          if (free) req.paymentOutcome = { state: "free" };
+          check(req.body, (req.query ?? {}) as Record<string, unknown>);
+        },
+        ...(free ? [] : [gate.preValidation]),
+      ],
+      onSend: free ? [] : [gate.onSend],
+      handler: async (req) => {
+        const query = { ...((req.query ?? {}) as Record<string, unknown>) };
+        validateQuery?.(query);
+        validateBody?.(req.body);
+        const ctx: RouteContext = {
+          config,
+          terms,
+          catalog: entries,
+          data,
+          log: req.log,
+          baseUrl: baseUrlOf(req),
+        };
+        return entry.handler({ body: req.body, query }, ctx);
+      },
+    });
+  }
+
+  const knownPaths = new Map<string, string[]>();
+  for (const e of entries) knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), e.method]);
+  app.setNotFoundHandler(async (req, reply) => {
+    const allowed = knownPaths.get(req.url.split("?")[0] ?? "");
+    if (allowed) {
+      reply.header("allow", allowed.join(", "));
+      return reply.code(405).send(errorBody(new ApiError("method_not_allowed", { allowed })));
+    }
+    return reply.code(404).send(errorBody(new ApiError("not_found", {})));
+  });
+
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    const known = err instanceof ApiError ? err : fromFastifyError(err);
+    if (known) return reply.code(known.status).send(errorBody(known));
+    req.log.error({ err }, "unhandled error");
+    const internal = new ApiError("internal_error", {});
+    return reply.code(internal.status).send(errorBody(internal));
+  });
+
+  return app;
+}
+
+/** JSON.parse reviver refusing `__proto__` members (prototype-pollution attempts) as invalid JSON. */
+function rejectProtoKeys(key: string, value: unknown): unknown {
+  if (key === "__proto__")
+    throw new ApiError("invalid_json", { reason: "a member named __proto__ is not accepted" });
+  return value;
+}

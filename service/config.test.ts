@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("configuration", () => {
+  it("defaults to revision B on eip155:8453, port 4020, loopback, devnet mode", () => {
+    const c = loadConfig({}, "/srv");
+    expect(c).toMatchObject({ revision: "B", network: "eip155:8453", port: 4020, host: "127.0.0.1" });
+    expect(c.facilitatorUrl).toBeUndefined();
+    expect(c.artifactsDir).toBe("/srv/artifacts");
+    expect(c.home).toBe("/srv/.geo402");
+  });
+
+  it("revision A settles on eip155:84532", () => {
+    expect(loadConfig({ GEO402_REVISION: "A" }).network).toBe("eip155:84532");
+  });
+
+  it("production needs FACILITATOR_URL and PAY_TO together", () => {
+    const c = loadConfig({ FACILITATOR_URL: "https://f.example/", PAY_TO: `0x${"ab".repeat(20)}` });
+    expect(c.facilitatorUrl).toBe("https://f.example");
+  });
+
+  it("reports every problem at once", () => {
+    let err: unknown;
+    try {
+      loadConfig({
+        GEO402_REVISION: "C",
+        PORT: "99999",
+        FACILITATOR_URL: "ftp://x",
+        PAY_TO: "0x12",
+        NETWORK: "eip155:1",
+      });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).problems.length).toBe(5);
+  });
+});

@@ -1,0 +1,104 @@
+// Starts anvil (the binary inside the npm package @foundry-rs/anvil-linux-amd64; nothing is
+// downloaded) on a free loopback port with the network's chain id, and stops it with the process.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+
+const require = createRequire(import.meta.url);
+
+const ANVIL_PACKAGES: Record<string, string> = {
+  "linux-x64": "@foundry-rs/anvil-linux-amd64",
+  "linux-arm64": "@foundry-rs/anvil-linux-arm64",
+  "darwin-arm64": "@foundry-rs/anvil-darwin-arm64",
+  "darwin-x64": "@foundry-rs/anvil-darwin-amd64",
+};
+
+export interface AnvilNode {
+  rpcUrl: string;
+  chainId: number;
+  stop(): Promise<void>;
+}
+
+function anvilBinary(): string {
+  const pkg = ANVIL_PACKAGES[`${process.platform}-${process.arch}`];
+  if (!pkg) throw new Error(`no anvil package for ${process.platform}-${process.arch}`);
+  return require.resolve(`${pkg}/bin/anvil`);
+}
+
+/** A port the OS just handed out on 127.0.0.1 (closed again before use). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function rpcCall(rpcUrl: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const res = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+export async function startAnvil(chainId: number): Promise<AnvilNode> {
+  const port = await freePort();
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  if ((await rpcCall(rpcUrl, "eth_chainId").catch(() => null)) !== null) {
+    throw new Error(`port ${port} already has a JSON-RPC node`);
+  }
+  const args = [
+    "--chain-id",
+    String(chainId),
+    "--port",
+    String(port),
+    "--host",
+    "127.0.0.1",
+    "--silent",
+    "--accounts",
+    "10",
+  ];
+  const proc: ChildProcess = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
+  let exited = false;
+  let stderr = "";
+  proc.stderr?.on("data", (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-2000);
+  });
+  proc.on("exit", () => {
+    exited = true;
+  });
+  const kill = () => {
+    if (!exited) proc.kill("SIGKILL");
+  };
+  process.once("exit", kill);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (exited) throw new Error(`anvil exited early: ${stderr}`);
+    if (Date.now() > deadline) {
+      kill();
+      throw new Error("anvil did not answer within 20 s");
+    }
+    const id = await rpcCall(rpcUrl, "eth_chainId").catch(() => null);
+    if (typeof id === "string" && Number(id) === chainId) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    rpcUrl,
+    chainId,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        process.removeListener("exit", kill);
+        if (exited) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}

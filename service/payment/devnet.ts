@@ -1,0 +1,107 @@
+// The embedded default: a local chain with the network's chain id, test USDC at the canonical
+// address, anvil's dev accounts funded, and a real facilitator (in-process and on loopback HTTP).
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { toHex } from "viem";
+import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { type AnvilNode, startAnvil } from "./anvil.ts";
+import { compileContracts } from "./contracts.ts";
+import { createLocalFacilitator, type LocalFacilitator, serveFacilitator } from "./facilitator.ts";
+import { deployTestUsdc, type TestUsdc } from "./test-usdc.ts";
+
+/** anvil's well-known development mnemonic: loopback test money only. */
+const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+const DEV_ACCOUNT_COUNT = 10;
+/** Every dev account gets this much test USDC (atomic units, 6 decimals): 1,000,000 USDC. */
+export const DEV_FUNDING_ATOMIC = 1_000_000_000_000n;
+
+export function devKey(index: number): `0x${string}` {
+  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
+  if (!key) throw new Error(`no private key for dev account ${index}`);
+  return toHex(key);
+}
+
+/** Roles of the dev accounts. */
+const ROLE = { deployer: 0, facilitator: 1, payer: 2, payTo: 3 } as const;
+
+/** Exactly the members of `.geo402/devnet.json`. */
+export interface DevnetFile {
+  serviceUrl: string;
+  rpcUrl: string;
+  chainId: number;
+  network: string;
+  asset: string;
+  payTo: string;
+  payerPrivateKey: string;
+}
+
+export interface Devnet {
+  anvil: AnvilNode;
+  token: TestUsdc;
+  facilitator: LocalFacilitator;
+  facilitatorUrl: string;
+  payTo: `0x${string}`;
+  payerKey: `0x${string}`;
+  /** Writes the devnet file a client needs once the service URL is known. */
+  writeFile(home: string, serviceUrl: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startDevnet(opts: { network: `eip155:${number}`; home: string }): Promise<Devnet> {
+  const chainId = Number(opts.network.split(":")[1]);
+  const contracts = await compileContracts(opts.home);
+  const anvil = await startAnvil(chainId);
+  try {
+    const token = await deployTestUsdc({
+      rpcUrl: anvil.rpcUrl,
+      chainId,
+      network: opts.network,
+      deployerKey: devKey(ROLE.deployer),
+      contracts,
+    });
+    for (let i = 0; i < DEV_ACCOUNT_COUNT; i++) {
+      await token.mint(privateKeyToAccount(devKey(i)).address, DEV_FUNDING_ATOMIC);
+    }
+    const facilitator = createLocalFacilitator({
+      rpcUrl: anvil.rpcUrl,
+      chainId,
+      network: opts.network,
+      privateKey: devKey(ROLE.facilitator),
+    });
+    const served = await serveFacilitator(facilitator.facilitator);
+    const payTo = privateKeyToAccount(devKey(ROLE.payTo)).address;
+    const payerKey = devKey(ROLE.payer);
+    return {
+      anvil,
+      token,
+      facilitator,
+      facilitatorUrl: served.url,
+      payTo,
+      payerKey,
+      writeFile(home, serviceUrl) {
+        const file: DevnetFile = {
+          serviceUrl,
+          rpcUrl: anvil.rpcUrl,
+          chainId,
+          network: opts.network,
+          asset: token.address,
+          payTo,
+          payerPrivateKey: payerKey,
+        };
+        mkdirSync(home, { recursive: true });
+        const target = path.join(home, "devnet.json");
+        const tmp = `${target}.${process.pid}.tmp`;
+        writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+        renameSync(tmp, target);
+        return target;
+      },
+      async stop() {
+        await served.app.close();
+        await anvil.stop();
+      },
+    };
+  } catch (err) {
+    await anvil.stop();
+    throw err;
+  }
+}

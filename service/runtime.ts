@@ -1,0 +1,83 @@
+// Starts the whole service for a configuration: the devnet (when no facilitator is configured) or
+// the production facilitator client, the artifacts, and the app listening on HOST:PORT.
+// Used by server.ts and by the end-to-end tests alike.
+import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { DataRegistry } from "./data/registry.ts";
+import { usdcFor } from "./payment/assets.ts";
+import { type Devnet, startDevnet } from "./payment/devnet.ts";
+import type { PaymentTerms } from "./route-types.ts";
+
+export interface RunningService {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  terms: PaymentTerms;
+  data: DataRegistry;
+  /** Present when the embedded devnet runs. */
+  devnet?: Devnet;
+  /** Path of the devnet file written for clients (devnet only). */
+  devnetFile?: string;
+  close(): Promise<void>;
+}
+
+export async function startService(
+  config: Config,
+  opts: { data?: DataRegistry } = {},
+): Promise<RunningService> {
+  const asset = usdcFor(config.network);
+  let devnet: Devnet | undefined;
+  let terms: PaymentTerms;
+  let facilitatorClient: FacilitatorClient;
+  if (config.facilitatorUrl && config.payTo) {
+    facilitatorClient = new HTTPFacilitatorClient({ url: config.facilitatorUrl });
+    terms = {
+      network: config.network,
+      asset: asset.address,
+      assetName: asset.name,
+      assetVersion: asset.version,
+      payTo: config.payTo,
+      facilitatorUrl: config.facilitatorUrl,
+    };
+  } else {
+    devnet = await startDevnet({ network: config.network, home: config.home });
+    facilitatorClient = devnet.facilitator.client;
+    terms = {
+      network: config.network,
+      asset: devnet.token.address,
+      assetName: devnet.token.name,
+      assetVersion: devnet.token.version,
+      payTo: devnet.payTo,
+      facilitatorUrl: devnet.facilitatorUrl,
+    };
+  }
+  const data = opts.data ?? new DataRegistry();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, terms, facilitatorClient, data });
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await devnet?.stop();
+    throw err;
+  }
+  const addr = app.server.address();
+  const port = typeof addr === "object" && addr ? addr.port : config.port;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  const devnetFile = devnet?.writeFile(config.home, url);
+  return {
+    app,
+    url,
+    config,
+    terms,
+    data,
+    ...(devnet ? { devnet } : {}),
+    ...(devnetFile ? { devnetFile } : {}),
+    async close() {
+      await app.close();
+      await devnet?.stop();
+    },
+  };
+}

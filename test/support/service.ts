@@ -1,0 +1,77 @@
+// Starts the real service on loopback with the real embedded devnet (anvil, test USDC, facilitator)
+// and gives paying clients built on @x402/fetch. For end-to-end tests only.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { x402Client } from "@x402/core/client";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { loadConfig } from "../../service/config.ts";
+import type { DataRegistry } from "../../service/data/registry.ts";
+import { type RunningService, startService } from "../../service/runtime.ts";
+
+export interface Payer {
+  key: `0x${string}`;
+  address: `0x${string}`;
+  /** fetch that answers a 402 by signing and retrying (x402 v2, exact EIP-3009). */
+  fetch: typeof fetch;
+}
+
+export interface TestService {
+  url: string;
+  service: RunningService;
+  payTo: `0x${string}`;
+  /** A fresh account funded with `atomic` test USDC (default 100 USDC) and no gas. */
+  newPayer(atomic?: bigint): Promise<Payer>;
+  balance(who: `0x${string}`): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+
+export async function startTestService(
+  opts: { revision?: "A" | "B"; env?: Record<string, string>; data?: DataRegistry } = {},
+): Promise<TestService> {
+  const config = loadConfig(
+    {
+      GEO402_REVISION: opts.revision ?? "B",
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-test-")),
+      GEO402_ARTIFACTS: path.join(REPO_ROOT, "artifacts"),
+      ...opts.env,
+    },
+    REPO_ROOT,
+  );
+  const service = await startService(config, opts.data ? { data: opts.data } : {});
+  const devnet = service.devnet;
+  if (!devnet) throw new Error("tests run on the embedded devnet");
+  return {
+    url: service.url,
+    service,
+    payTo: devnet.payTo,
+    async newPayer(atomic = 100_000_000n) {
+      const key = generatePrivateKey();
+      const account = privateKeyToAccount(key);
+      await devnet.token.mint(account.address, atomic);
+      return { key, address: account.address, fetch: payingFetch(key) };
+    },
+    balance: (who) => devnet.token.balanceOf(who),
+    close: () => service.close(),
+  };
+}
+
+export function payingFetch(key: `0x${string}`): typeof fetch {
+  const client = new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(key)));
+  return wrapFetchWithPayment(fetch, client);
+}
+
+/** POST JSON helper. */
+export function postJson(f: typeof fetch, url: string, body: unknown, headers: Record<string, string> = {}) {
+  return f(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
