@@ -3,9 +3,10 @@
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
+import { elevationEntries } from "./routes/elevation.ts";
 import { helloEntries } from "./routes/hello.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries];
+export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries, ...elevationEntries];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

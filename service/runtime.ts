@@ -5,6 +5,7 @@ import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { openFamilies } from "./data/families.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
@@ -53,7 +54,11 @@ export async function startService(
       facilitatorUrl: devnet.facilitatorUrl,
     };
   }
-  const data = opts.data ?? new DataRegistry();
+  let data = opts.data;
+  if (!data) {
+    data = new DataRegistry();
+    await openFamilies(config.artifactsDir, data);
+  }
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, terms, facilitatorClient, data });

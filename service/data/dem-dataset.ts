@@ -9,6 +9,7 @@ import type { DemLayerMeta, DemMetadata } from "../../artifacts/format/dem-tile.
 import { outputPath } from "../../artifacts/format/manifest.ts";
 import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
 import { type Interpolation, interpolate, sampleWindow } from "../geo/elevation/interpolate.ts";
+import type { RouteContext } from "../route-types.ts";
 import type { FamilyOpener } from "./families.ts";
 
 /** A position found inside the coverage: its layer, continuous pixel coordinates and block. */
@@ -113,9 +114,16 @@ function inBox(l: DemLayerMeta, lon: number, lat: number): boolean {
   return lon >= w && lon <= e && lat >= s && lat <= n;
 }
 
+export const DEM_FAMILY = "dem";
+
+/** The opened DEM of a request, or ApiError data_unavailable (503) when the family is missing. */
+export function demOf(ctx: Pick<RouteContext, "data">): DemDataset {
+  return ctx.data.require<DemDataset>(DEM_FAMILY).value;
+}
+
 /** Opens `dem.g4t` of a checked version folder with positioned reads (tiles are read on demand). */
 export const demOpener: FamilyOpener<DemDataset> = {
-  family: "dem",
+  family: DEM_FAMILY,
   formatMajor: 1,
   open: async (versionDir, manifest) => {
     const file = outputPath(versionDir, manifest, DEM_FILE);
