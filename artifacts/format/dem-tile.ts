@@ -60,8 +60,8 @@ export function decodeDemTile(blob: Uint8Array, expectedSize: number, blockCount
   }
   const values = new Float32Array(n);
   for (let i = 0; i < n; i++) values[i] = dv.getFloat32(head + 4 * i, true);
-  const coverage = raw.slice(head + 4 * n, head + 5 * n);
-  const slots = count > 1 ? raw.slice(head + 5 * n, head + 6 * n) : null;
+  const coverage = new Uint8Array(raw.subarray(head + 4 * n, head + 5 * n));
+  const slots = count > 1 ? new Uint8Array(raw.subarray(head + 5 * n, head + 6 * n)) : null;
   return { size, blocks, values, coverage, slots };
 }
 

@@ -81,11 +81,15 @@ export function describeNotes(
   for (const z of layers) {
     const d = meta.datasets[(meta.layers[z] as DemLayerMeta).dataset] as DemDatasetMeta;
     if (d.verticalDatum !== "NAVD88") {
-      notes.push(`Heights are metres above ${d.verticalDatum} (${d.name}), not NAVD88: no USGS 3DEP block covers this position here.`);
+      notes.push(
+        `Heights are metres above ${d.verticalDatum} (${d.name}), not NAVD88: no USGS 3DEP block covers this position here.`,
+      );
     }
-    if (d.surface === "DSM") notes.push(`${d.name} is a surface model: heights include vegetation and buildings.`);
+    if (d.surface === "DSM")
+      notes.push(`${d.name} is a surface model: heights include vegetation and buildings.`);
   }
-  if (flags.undated) notes.push("The source does not state the publication date of the block, so `published` is null.");
+  if (flags.undated)
+    notes.push("The source does not state the publication date of the block, so `published` is null.");
   if (flags.zero) notes.push("A height of exactly 0 m may be water: the source writes 0 over the sea.");
   return [...new Set(notes)];
 }

@@ -4,8 +4,8 @@ import type { DemLayerMeta } from "../../artifacts/format/dem-tile.ts";
 import { DEM_FAMILY, demOf } from "../data/dem-dataset.ts";
 import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError } from "../errors.ts";
-import type { Interpolation } from "../geo/elevation/interpolate.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
+import type { Interpolation } from "../geo/elevation/interpolate.ts";
 import { BODY_BYTES_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteContext } from "../route-types.ts";
 import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
@@ -24,7 +24,14 @@ function elevation(query: Record<string, unknown>, ctx: RouteContext): object {
   const dem = demOf(ctx);
   const meta = dem.metadata;
   const at = dem.locate(lon, lat);
-  if (!at) throw new ApiError("outside_coverage", { field: "lat", path: "$", lat, lon, coverage: describeCoverage(meta) });
+  if (!at)
+    throw new ApiError("outside_coverage", {
+      field: "lat",
+      path: "$",
+      lat,
+      lon,
+      coverage: describeCoverage(meta),
+    });
   const sampled = dem.sample(at, interpolation);
   if (!sampled) throw new ApiError("no_data", { field: "lat", path: "$", lat, lon, interpolation });
   const layer = meta.layers[at.layer] as DemLayerMeta;
@@ -42,7 +49,10 @@ function elevation(query: Record<string, unknown>, ctx: RouteContext): object {
     source: { ...source, block: block?.id ?? "" },
     coverage: describeCoverage(meta),
     query: { lat, lon },
-    notes: describeNotes(meta, [at.layer], { undated: !block?.published, zero: sampled.elevationMeters === 0 }),
+    notes: describeNotes(meta, [at.layer], {
+      undated: !block?.published,
+      zero: sampled.elevationMeters === 0,
+    }),
   };
 }
 
