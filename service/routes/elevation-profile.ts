@@ -58,7 +58,8 @@ export function profileHandler(body: unknown, ctx: RouteContext): object {
       reason: "a path needs at least 2 positions",
       actual: path.length,
     });
-  for (const [i, [lon, lat]] of path.entries()) assertLonLat(lon, lat, { field: "path", path: `$.path[${i}]` });
+  for (const [i, [lon, lat]] of path.entries())
+    assertLonLat(lon, lat, { field: "path", path: `$.path[${i}]` });
   if (req.samples !== undefined) {
     const at = { field: "samples", path: "$.samples" };
     if (req.samples > PROFILE_LIMITS.samples.max)
