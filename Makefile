@@ -4,9 +4,10 @@
 NPM_STAMP := node_modules/.package-lock.json
 
 # Install the locked dependencies (npm registry only; anvil ships inside an npm package).
+# (`npm ci` refuses lock files without every platform's optional packages, which npm 11 omits here.)
 install: $(NPM_STAMP)
 $(NPM_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 
 # Build the data artifacts that are missing, from ../shared/data (or GEO402_MIRROR).
 artifacts: install

@@ -1,13 +1,14 @@
 // Starts the whole service for a configuration: the devnet (when no facilitator is configured) or
 // the production facilitator client, the artifacts, and the app listening on HOST:PORT.
 // Used by server.ts and by the end-to-end tests alike.
-import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
+import type { FacilitatorClient } from "@x402/core/server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { openFamilies } from "./data/families.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
+import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
@@ -33,7 +34,7 @@ export async function startService(
   let terms: PaymentTerms;
   let facilitatorClient: FacilitatorClient;
   if (config.facilitatorUrl && config.payTo) {
-    facilitatorClient = new HTTPFacilitatorClient({ url: config.facilitatorUrl });
+    facilitatorClient = remoteFacilitatorClient(config.facilitatorUrl);
     terms = {
       network: config.network,
       asset: asset.address,

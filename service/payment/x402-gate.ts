@@ -9,6 +9,7 @@ import {
   type FacilitatorClient,
   type HTTPAdapter,
   type HTTPProcessResult,
+  type HTTPResponseInstructions,
   type HTTPRequestContext,
   SETTLEMENT_OVERRIDES_HEADER,
   withPrivateCacheControl,
@@ -56,8 +57,9 @@ class FastifyHttpAdapter implements HTTPAdapter {
   getPath() {
     return this.#req.url.split("?")[0] ?? "/";
   }
+  /** The resource URL: scheme, host and path; the query string is not part of the resource. */
   getUrl() {
-    return `${this.#req.protocol}://${this.#req.headers.host ?? "localhost"}${this.#req.url}`;
+    return `${this.#req.protocol}://${this.#req.headers.host ?? "localhost"}${this.getPath()}`;
   }
   getAcceptHeader() {
     return this.#req.headers.accept ?? "";
@@ -109,6 +111,9 @@ export function createPaymentGate(opts: {
   };
 
   const failed = (reply: FastifyReply, err: ApiError) => reply.code(err.status).send(errorBody(err));
+  // Unpaid requests get the same terms every time for a route and resource URL: build them once.
+  const quotes = new Map<string, HTTPResponseInstructions>();
+  const QUOTE_CACHE_MAX = 512;
 
   return {
     initialize,
@@ -125,6 +130,12 @@ export function createPaymentGate(opts: {
         routePattern: entry.path,
         paymentHeader: adapter.getHeader("payment-signature"),
       };
+      const quoteKey = `${routeKey(entry)} ${adapter.getUrl()}`;
+      const quoted = context.paymentHeader ? undefined : quotes.get(quoteKey);
+      if (quoted) {
+        request.paymentOutcome = { state: "quoted" };
+        return reply.code(quoted.status).headers(quoted.headers).send(quoted.body ?? {});
+      }
       let result: HTTPProcessResult;
       try {
         await initialize();
