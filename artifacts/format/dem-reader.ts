@@ -1,8 +1,8 @@
 // Reader of a DEM artifact: a tile container whose metadata is DemMetadata and whose blobs are
 // DEM tiles. Checks the metadata once, then reads and decodes tiles on demand through a small
-// LRU cache. `blobReads` counts the blobs read from the byte source (tests assert on it).
+// LRU cache per layer. `blobReads` counts the blobs read from the byte source (tests assert on it).
 import { ArtifactError } from "./artifact-error.ts";
-import { DEM_FORMAT, type DemMetadata, type DemTile, decodeDemTile } from "./dem-tile.ts";
+import { DEM_FORMAT, type DemLayerMeta, type DemMetadata, type DemTile, decodeDemTile } from "./dem-tile.ts";
 import { type TileContainerReader, tileKey } from "./tile-container.ts";
 
 export const DEM_FILE = "dem.g4t";
@@ -10,7 +10,8 @@ export const DEM_FILE = "dem.g4t";
 export class DemReader {
   readonly metadata: DemMetadata;
   readonly #container: TileContainerReader;
-  readonly #cache = new Map<bigint, DemTile>();
+  /** Per layer, decoded tiles by `tx·2²⁸ + ty` (a safe integer: tile columns stay below 2²⁴). */
+  readonly #caches: Map<number, DemTile>[];
   readonly #capacity: number;
   #reads = 0;
 
@@ -18,6 +19,7 @@ export class DemReader {
     this.#container = container;
     this.metadata = checkMetadata(container.metadata);
     this.#capacity = cacheTiles;
+    this.#caches = this.metadata.layers.map(() => new Map<number, DemTile>());
   }
 
   /** Number of tile blobs read from storage so far (cache hits are not reads). */
@@ -32,32 +34,32 @@ export class DemReader {
 
   /** The decoded tile, or undefined when the layer has none there (outside the coverage). */
   tile(z: number, tx: number, ty: number): DemTile | undefined {
-    if (tx < 0 || ty < 0) return undefined;
-    const key = tileKey(z, tx, ty);
-    const hit = this.#cache.get(key);
+    const cache = this.#caches[z];
+    if (!cache || tx < 0 || ty < 0 || tx >= 2 ** 24 || ty >= 2 ** 28) return undefined;
+    const local = tx * 2 ** 28 + ty;
+    const hit = cache.get(local);
     if (hit) {
-      this.#cache.delete(key);
-      this.#cache.set(key, hit);
+      cache.delete(local);
+      cache.set(local, hit);
       return hit;
     }
-    const blob = this.#container.get(key);
+    const blob = this.#container.get(tileKey(z, tx, ty));
     if (!blob) return undefined;
     this.#reads++;
-    const layer = this.metadata.layers[z];
     let tile: DemTile;
     try {
-      tile = decodeDemTile(blob, layer?.tileSize ?? 0, this.metadata.blocks.length);
+      tile = decodeDemTile(blob, (this.metadata.layers[z] as DemLayerMeta).tileSize, this.metadata.blocks.length);
     } catch (err) {
       throw new ArtifactError("malformed", `DEM tile ${z}/${tx}/${ty}: ${(err as Error).message}`);
     }
-    this.#cache.set(key, tile);
-    if (this.#cache.size > this.#capacity) this.#cache.delete(this.#cache.keys().next().value as bigint);
+    cache.set(local, tile);
+    if (cache.size > this.#capacity) cache.delete(cache.keys().next().value as number);
     return tile;
   }
 
   /** Empties the tile cache (benchmarks measure cold reads with it). */
   dropCache(): void {
-    this.#cache.clear();
+    for (const cache of this.#caches) cache.clear();
   }
 
   close(): void {

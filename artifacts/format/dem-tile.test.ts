@@ -8,7 +8,9 @@ import { pixelSizeMeters, toPixel, edgePhase } from "./dem-grid.ts";
 import { DemReader } from "./dem-reader.ts";
 import { DEM_FORMAT, type DemMetadata, type DemTile, decodeDemTile, encodeDemTile, NO_BLOCK } from "./dem-tile.ts";
 import { TileContainerReader, TileContainerWriter, tileKey } from "./tile-container.ts";
-import { Geodesic } from "geographiclib-geodesic";
+import geographiclib from "geographiclib-geodesic";
+
+const { Geodesic } = geographiclib;
 
 const tile = (blocks: number[]): DemTile => ({
   size: 4,

@@ -1,7 +1,9 @@
 import fc from "fast-check";
-import { Geodesic } from "geographiclib-geodesic";
+import geographiclib from "geographiclib-geodesic";
 import { describe, expect, it } from "vitest";
 import { coverageMask, type PixelRegion, type Ring, rasterize } from "./coverage-mask.ts";
+
+const { Geodesic } = geographiclib;
 
 // A 1°×1° region at 60N in 0.01° pixels; a square "state" covering its western half.
 const region: PixelRegion = {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import { toPixel } from "../../artifacts/format/dem-grid.ts";
 import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
-import type { DemLayerMeta, DemMetadata } from "../../artifacts/format/dem-tile.ts";
+import type { DemLayerMeta, DemMetadata, DemTile } from "../../artifacts/format/dem-tile.ts";
 import { outputPath } from "../../artifacts/format/manifest.ts";
 import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
 import { type Interpolation, interpolate, sampleWindow } from "../geo/elevation/interpolate.ts";
@@ -40,13 +40,15 @@ export class DemDataset {
   /** Layers whose extent contains the position, in priority order (metadata only). */
   candidateLayers(lon: number, lat: number): number[] {
     const out: number[] = [];
-    this.metadata.layers.forEach((l, z) => {
+    const layers = this.metadata.layers;
+    for (let z = 0; z < layers.length; z++) {
+      const l = layers[z] as DemLayerMeta;
       if (
         inBox(l, lon, lat) ||
         (l.wrapColumns !== null && (inBox(l, lon + 360, lat) || inBox(l, lon - 360, lat)))
       )
         out.push(z);
-    });
+    }
     return out;
   }
 
@@ -57,7 +59,7 @@ export class DemDataset {
       const { x, y } = toPixel(layer.grid, lon, lat);
       const cells = [{ col: Math.floor(x), row: Math.floor(y) }, ...sampleWindow(x, y, method)];
       for (const p of cells) {
-        const tx = Math.floor(this.#wrap(layer, p.col) / layer.tileSize);
+        const tx = Math.floor(wrap(layer, p.col) / layer.tileSize);
         const ty = Math.floor(p.row / layer.tileSize);
         if (this.reader.hasTile(z, tx, ty)) into.add(`${z}/${tx}/${ty}`);
       }
@@ -69,44 +71,50 @@ export class DemDataset {
     for (const z of this.candidateLayers(lon, lat)) {
       const layer = this.metadata.layers[z] as DemLayerMeta;
       const { x, y } = toPixel(layer.grid, lon, lat);
-      const at = this.#pixel(z, Math.floor(x), Math.floor(y));
-      if (at?.covered) return { layer: z, x, y, block: at.block };
+      const at = this.#at(z, Math.floor(x), Math.floor(y));
+      if (at < 0) continue;
+      const tile = this.#last as DemTile;
+      if (tile.coverage[at] === 1)
+        return { layer: z, x, y, block: tile.blocks[tile.slots ? (tile.slots[at] as number) : 0] ?? -1 };
     }
     return null;
   }
 
   /** Interpolated height at a located position, or null when every weighted pixel is void. */
   sample(at: Located, method: Interpolation): Sampled | null {
-    const r = interpolate(
-      sampleWindow(at.x, at.y, method),
-      (col, row) => this.#pixel(at.layer, col, row)?.value ?? Number.NaN,
-    );
+    const r = interpolate(sampleWindow(at.x, at.y, method), (col, row) => {
+      const k = this.#at(at.layer, col, row);
+      return k < 0 ? Number.NaN : ((this.#last as DemTile).values[k] as number);
+    });
     return r && { elevationMeters: r.value, pixelsUsed: r.pixelsUsed };
   }
 
-  #wrap(layer: DemLayerMeta, col: number): number {
-    const w = layer.wrapColumns;
-    return w === null ? col : ((col % w) + w) % w;
-  }
+  // The tile last looked up: most window pixels fall in the same tile as the previous one.
+  #lastZ = -1;
+  #lastTx = -1;
+  #lastTy = -1;
+  #last: DemTile | undefined;
 
-  #pixel(
-    z: number,
-    col: number,
-    row: number,
-  ): { value: number; covered: boolean; block: number } | undefined {
+  /** Index of pixel (col, row) of layer z in its tile, leaving the tile in #last; -1 when absent. */
+  #at(z: number, col: number, row: number): number {
     const layer = this.metadata.layers[z] as DemLayerMeta;
     const T = layer.tileSize;
-    const c = this.#wrap(layer, col);
-    const tile = this.reader.tile(z, Math.floor(c / T), Math.floor(row / T));
-    if (!tile) return undefined;
-    const k = (row - Math.floor(row / T) * T) * T + (c % T);
-    const slot = tile.slots ? (tile.slots[k] as number) : 0;
-    return {
-      value: tile.values[k] as number,
-      covered: tile.coverage[k] === 1,
-      block: tile.blocks[slot] ?? -1,
-    };
+    const c = wrap(layer, col);
+    const tx = Math.floor(c / T);
+    const ty = Math.floor(row / T);
+    if (z !== this.#lastZ || tx !== this.#lastTx || ty !== this.#lastTy) {
+      this.#last = this.reader.tile(z, tx, ty);
+      this.#lastZ = z;
+      this.#lastTx = tx;
+      this.#lastTy = ty;
+    }
+    return this.#last ? (row - ty * T) * T + (c - tx * T) : -1;
   }
+}
+
+function wrap(layer: DemLayerMeta, col: number): number {
+  const w = layer.wrapColumns;
+  return w === null ? col : ((col % w) + w) % w;
 }
 
 function inBox(l: DemLayerMeta, lon: number, lat: number): boolean {

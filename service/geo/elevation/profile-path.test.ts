@@ -1,7 +1,9 @@
 import fc from "fast-check";
-import { Geodesic } from "geographiclib-geodesic";
+import geographiclib from "geographiclib-geodesic";
 import { describe, expect, it } from "vitest";
 import { defaultSampleCount, pathLength, samplePath } from "./profile-path.ts";
+
+const { Geodesic } = geographiclib;
 
 const dist = (a: { longitude: number; latitude: number }, b: { longitude: number; latitude: number }) =>
   Geodesic.WGS84.Inverse(a.latitude, a.longitude, b.latitude, b.longitude).s12 as number;

@@ -1,6 +1,8 @@
 // Samples along a polyline, equally spaced in geodesic distance on WGS 84 (GeographicLib): the
 // first at the first position, the last at the last. Positions are GeoJSON `[lon, lat]`.
-import { Geodesic } from "geographiclib-geodesic";
+import geographiclib from "geographiclib-geodesic";
+
+const { Geodesic } = geographiclib;
 
 const WGS84 = Geodesic.WGS84;
 const OUT = Geodesic.LATITUDE | Geodesic.LONGITUDE;
