@@ -12,7 +12,7 @@ import {
 } from "../../artifacts/format/dem-tile.ts";
 import { TileContainerWriter, tileKey } from "../../artifacts/format/tile-container.ts";
 import { coverageMask, type Ring } from "./coverage-mask.ts";
-import { type DemReaderKind, readBlock } from "./datasets.ts";
+import { type DemReaderKind, readBlock, USGS_3DEP_2AS } from "./datasets.ts";
 import { type BlockShape, paintLayer } from "./paint-layer.ts";
 import { type DemDataset, pixelsPerDegree } from "./source-block.ts";
 
@@ -181,15 +181,10 @@ function union(boxes: [number, number, number, number][]): [number, number, numb
 }
 
 function coverageStatement(blocks: DemBlockMeta[], datasets: DemDatasetMeta[], band: number): string {
-  const names = datasets.map(
-    (d, i) =>
-      `${d.name} (${blocks
-        .filter((b) => b.dataset === i)
-        .map((b) => b.id)
-        .join(", ")})`,
-  );
+  const names = datasets.map((d, i) => `${d.name} (${blocks.filter((b) => b.dataset === i).map((b) => b.id).join(", ")})`);
+  const no3dep = datasets.some((d) => d.id === USGS_3DEP_2AS.id) ? "" : " No USGS 3DEP (NAVD88) block is ingested.";
   return (
-    `Only the ingested blocks, clipped to Alaska and its ${band} m coastal band: ${names.join("; ")}. ` +
+    `Only the ingested blocks, clipped to Alaska and its ${band} m coastal band: ${names.join("; ")}.${no3dep} ` +
     "Everywhere else in Alaska answers outside_coverage."
   );
 }
