@@ -1,8 +1,12 @@
 // THE list of data families the pipeline builds, in build order. Add one line per family.
 import { demFamily } from "./dem/family.ts";
+import { encFamily } from "./enc/enc-family.ts";
+import { crsFamily } from "./epsg/crs-family.ts";
 import type { FamilyBuilder } from "./lib/family.ts";
+import { datumGridsFamily } from "./nadcon/datum-grids-family.ts";
+import { timezoneFamily } from "./timezone/family.ts";
 
-export const FAMILIES: readonly FamilyBuilder[] = [demFamily];
+export const FAMILIES: readonly FamilyBuilder[] = [timezoneFamily, crsFamily, datumGridsFamily, encFamily(), demFamily];
 
 /** The builder of `name`; throws listing the known families. */
 export function familyByName(name: string, families: readonly FamilyBuilder[] = FAMILIES): FamilyBuilder {

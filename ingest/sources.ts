@@ -2,6 +2,9 @@
 // exact bytes expected (sha256, size), vintage, license and attribution, and where it sits in
 // the mirror. Families keep their entries in `ingest/<family>/sources.ts`; add one line below.
 import { DEM_SOURCES } from "./dem/sources.ts";
+import { ENC_SOURCES } from "./enc/sources.ts";
+import { EPSG_SOURCES } from "./epsg/sources.ts";
+import { NADCON_SOURCES } from "./nadcon/sources.ts";
 import { TIMEZONE_SOURCES } from "./timezone/sources.ts";
 
 export interface SourceEntry {
@@ -25,7 +28,13 @@ export interface SourceEntry {
   archiveMember?: string;
 }
 
-export const SOURCES: readonly SourceEntry[] = [...TIMEZONE_SOURCES, ...DEM_SOURCES];
+export const SOURCES: readonly SourceEntry[] = [
+  ...TIMEZONE_SOURCES,
+  ...EPSG_SOURCES,
+  ...NADCON_SOURCES,
+  ...ENC_SOURCES,
+  ...DEM_SOURCES,
+];
 
 /** The entry of `id`; throws naming the id when it is not registered. */
 export function sourceById(id: string, sources: readonly SourceEntry[] = SOURCES): SourceEntry {

@@ -20,6 +20,7 @@ import { logRequest } from "./request-log.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
+import { answerClientError, requestDeadline } from "./slow-clients.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -34,6 +35,8 @@ export interface AppDeps {
   data?: DataRegistry;
   catalog?: readonly CatalogEntry[];
   schemas?: SchemaSet;
+  /** Where log lines go (default stdout); tests capture them here. */
+  logStream?: { write(line: string): void };
 }
 
 const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
@@ -46,7 +49,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const priced = entries.filter((e) => !isFree(e));
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers", "headers"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers", "headers"],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    // A connection idle this long is closed; a body still arriving is cut by requestDeadline.
+    connectionTimeout: config.requestTimeoutMs,
+    clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_BYTES,
     exposeHeadRoutes: false,
@@ -69,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   // A body sent without a Content-Type is read as JSON; a declared non-JSON type is refused.
+  app.addHook("onRequest", requestDeadline(config.requestTimeoutMs));
   app.addHook("onRequest", async (req) => {
     if (req.method === "POST" && req.headers["content-type"] === undefined)
       req.headers["content-type"] = "application/json";

@@ -2,11 +2,23 @@
 // extension all come from this one array. Each route group adds its entries here.
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
+import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { elevationEntries } from "./routes/elevation.ts";
 import { helloEntries } from "./routes/hello.ts";
+import { marineEntries } from "./routes/marine.ts";
+import { timezoneEntries } from "./routes/timezone.ts";
+import { transformEntries } from "./routes/transform.ts";
 
-export const CATALOG: readonly CatalogEntry[] = [...discoveryEntries, ...helloEntries, ...elevationEntries];
+export const CATALOG: readonly CatalogEntry[] = [
+  ...discoveryEntries,
+  ...demoEntries,
+  ...helloEntries,
+  ...transformEntries,
+  ...timezoneEntries,
+  ...marineEntries,
+  ...elevationEntries,
+];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

@@ -27,6 +27,8 @@ export interface Config {
   /** Where the devnet file and compiled contracts go. */
   home: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
+  /** Whole-request deadline for reading a request (slow clients get 408). */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +93,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const logLevel = (env.LOG_LEVEL ?? "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
 
+  const requestTimeoutMs = env.GEO402_REQUEST_TIMEOUT_MS ? Number(env.GEO402_REQUEST_TIMEOUT_MS) : 30_000;
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 100) {
+    problems.push(
+      `GEO402_REQUEST_TIMEOUT_MS must be an integer ≥ 100, got "${env.GEO402_REQUEST_TIMEOUT_MS}"`,
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     revision: rev,
@@ -104,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     artifactsDir: path.resolve(cwd, env.GEO402_ARTIFACTS || "artifacts"),
     home: path.resolve(cwd, env.GEO402_HOME || ".geo402"),
     logLevel,
+    requestTimeoutMs,
   };
 }

@@ -25,6 +25,8 @@ export const ERROR_TABLE = {
   no_data: { status: 422, message: "The data holds no value at this position." },
   no_depth_area: { status: 422, message: "No charted depth area contains this position." },
   outside_datum_grid: { status: 422, message: "A position lies outside the datum-shift grid coverage." },
+  malformed_request: { status: 400, message: "The HTTP request itself could not be parsed." },
+  request_timeout: { status: 408, message: "The request was not received completely in time." },
   not_found: { status: 404, message: "No route answers this method and path." },
   method_not_allowed: { status: 405, message: "The route does not accept this HTTP method." },
   settlement_failed: { status: 402, message: "The payment could not be settled, so the answer is withheld." },

@@ -5,11 +5,11 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { openFamilies } from "./data/families.ts";
+import { type OpenedFamily, openFamilies } from "./data/families.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
-import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
+import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -27,7 +27,7 @@ export interface RunningService {
 
 export async function startService(
   config: Config,
-  opts: { data?: DataRegistry } = {},
+  opts: { data?: DataRegistry; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
   let devnet: Devnet | undefined;
@@ -55,14 +55,32 @@ export async function startService(
       facilitatorUrl: devnet.facilitatorUrl,
     };
   }
-  let data = opts.data;
-  if (!data) {
-    data = new DataRegistry();
-    await openFamilies(config.artifactsDir, data);
-  }
+  // Without a registry handed in, open every artifact family under config.artifactsDir; a family
+  // that is missing or fails its checks only makes its own routes answer 503.
+  const data = opts.data ?? new DataRegistry();
+  // Artifact families open read-only once; one that is missing or corrupt only makes its routes 503.
+  const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
+  // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
+  const appConfig: Config =
+    devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, terms, facilitatorClient, data });
+    app = await buildApp({
+      config: appConfig,
+      terms,
+      facilitatorClient,
+      data,
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    });
+    for (const f of families) {
+      if (f.state === "ready")
+        app.log.info({ family: f.family, version: f.version }, "artifact family opened");
+      else
+        app.log.warn(
+          { family: f.family, version: f.version, reason: f.reason },
+          "artifact family unavailable: its routes answer 503",
+        );
+    }
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await devnet?.stop();
@@ -76,7 +94,7 @@ export async function startService(
   return {
     app,
     url,
-    config,
+    config: appConfig,
     terms,
     data,
     ...(devnet ? { devnet } : {}),

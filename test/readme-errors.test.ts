@@ -10,7 +10,10 @@ describe("error table parity", () => {
   it("README lists every code with its status, and nothing else", () => {
     const readme = readFileSync(path.join(root, "README.md"), "utf8");
     const block = readme.split("<!-- errors:begin -->")[1]?.split("<!-- errors:end -->")[0] ?? "";
-    const rows = [...block.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1], Number(m[2])]);
+    const rows = [...block.matchAll(/^\|\s*`([a-z_]+)`\s*\|\s*(\d{3})\s*\|/gm)].map((m) => [
+      m[1],
+      Number(m[2]),
+    ]);
     expect(Object.fromEntries(rows)).toEqual(
       Object.fromEntries(Object.entries(ERROR_TABLE).map(([c, e]) => [c, e.status])),
     );

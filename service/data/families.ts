@@ -11,7 +11,10 @@ import {
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
 import { demOpener } from "./dem-dataset.ts";
+import { encOpener } from "./enc-charts.ts";
 import type { DataRegistry } from "./registry.ts";
+import { timezoneOpener } from "./timezone-family.ts";
+import { crsOpener, datumGridsOpener } from "./transform-families.ts";
 
 /** One per family: opens a checked version folder read-only and returns what its routes read. */
 export interface FamilyOpener<T> {
@@ -23,7 +26,13 @@ export interface FamilyOpener<T> {
 }
 
 /** THE list of openers the service uses; add one line per family. */
-export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [demOpener];
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [
+  timezoneOpener,
+  crsOpener,
+  datumGridsOpener,
+  encOpener,
+  demOpener,
+];
 
 export interface OpenedFamily {
   family: string;

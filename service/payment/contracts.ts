@@ -1,5 +1,6 @@
 // Compiles the devnet's Solidity contracts with solc-js (bundled compiler, no download) and caches
 // the result by source hash under the geo402 home folder.
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +21,28 @@ interface SolcOutput {
   contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
 }
 
+/**
+ * solc-js is a large WebAssembly compiler: run it in a short-lived child process so the service
+ * does not keep its memory for the rest of its life.
+ */
+function compileInChild(input: string): Promise<string> {
+  const script =
+    'import solc from "solc"; let s = ""; process.stdin.on("data", (d) => (s += d)); process.stdin.on("end", () => process.stdout.write(solc.compile(s)));';
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: CONTRACT_DIR,
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`solc exited with ${code}`))));
+    child.stdin.end(input);
+  });
+}
+
 export async function compileContracts(home: string): Promise<CompiledContracts> {
   const sources = Object.fromEntries(
     FILES.map((f) => [f, { content: readFileSync(path.join(CONTRACT_DIR, f), "utf8") }]),
@@ -31,7 +54,6 @@ export async function compileContracts(home: string): Promise<CompiledContracts>
   } catch {
     // not cached yet
   }
-  const { default: solc } = (await import("solc")) as { default: { compile(input: string): string } };
   const input = {
     language: "Solidity",
     sources,
@@ -41,7 +63,7 @@ export async function compileContracts(home: string): Promise<CompiledContracts>
       outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
     },
   };
-  const out = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const out = JSON.parse(await compileInChild(JSON.stringify(input))) as SolcOutput;
   const errors = (out.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) throw new Error(`solc: ${errors.map((e) => e.formattedMessage).join("\n")}`);
   const pick = (file: string, name: string): CompiledContract => {

@@ -6,14 +6,18 @@ import { type FacilitatorClient, FacilitatorResponseError, HTTPFacilitatorClient
 
 function asFacilitatorFault(op: string, err: unknown): never {
   if (err instanceof FacilitatorResponseError) throw err;
-  throw new FacilitatorResponseError(`facilitator ${op} failed: ${err instanceof Error ? err.message : String(err)}`);
+  throw new FacilitatorResponseError(
+    `facilitator ${op} failed: ${err instanceof Error ? err.message : String(err)}`,
+  );
 }
 
 export function remoteFacilitatorClient(url: string): FacilitatorClient {
   const inner = new HTTPFacilitatorClient({ url });
   return {
-    verify: (payload, requirements) => inner.verify(payload, requirements).catch((e: unknown) => asFacilitatorFault("verify", e)),
-    settle: (payload, requirements) => inner.settle(payload, requirements).catch((e: unknown) => asFacilitatorFault("settle", e)),
+    verify: (payload, requirements) =>
+      inner.verify(payload, requirements).catch((e: unknown) => asFacilitatorFault("verify", e)),
+    settle: (payload, requirements) =>
+      inner.settle(payload, requirements).catch((e: unknown) => asFacilitatorFault("settle", e)),
     getSupported: () => inner.getSupported().catch((e: unknown) => asFacilitatorFault("supported", e)),
   };
 }

@@ -9,8 +9,8 @@ import {
   type FacilitatorClient,
   type HTTPAdapter,
   type HTTPProcessResult,
-  type HTTPResponseInstructions,
   type HTTPRequestContext,
+  type HTTPResponseInstructions,
   SETTLEMENT_OVERRIDES_HEADER,
   withPrivateCacheControl,
   x402HTTPResourceServer,
@@ -134,7 +134,10 @@ export function createPaymentGate(opts: {
       const quoted = context.paymentHeader ? undefined : quotes.get(quoteKey);
       if (quoted) {
         request.paymentOutcome = { state: "quoted" };
-        return reply.code(quoted.status).headers(quoted.headers).send(quoted.body ?? {});
+        return reply
+          .code(quoted.status)
+          .headers(quoted.headers)
+          .send(quoted.body ?? {});
       }
       let result: HTTPProcessResult;
       try {
@@ -152,6 +155,7 @@ export function createPaymentGate(opts: {
         request.paymentOutcome = context.paymentHeader
           ? { state: "refused", reason: "invalid_payment" }
           : { state: "quoted" };
+        if (!context.paymentHeader && quotes.size < QUOTE_CACHE_MAX) quotes.set(quoteKey, response);
         reply.code(response.status).headers(response.headers);
         return reply.send(response.body ?? {});
       }

@@ -41,12 +41,10 @@ function mutatedBody(example: Record<string, unknown>): fc.Arbitrary<FuzzRequest
   const keys = Object.keys(example);
   const key = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant("x");
   return fc.oneof(
-    fc
-      .tuple(key, nasty)
-      .map(([k, v]) => ({
-        label: `member ${k} = ${JSON.stringify(v)}`,
-        body: JSON.stringify({ ...example, [k]: v }),
-      })),
+    fc.tuple(key, nasty).map(([k, v]) => ({
+      label: `member ${k} = ${JSON.stringify(v)}`,
+      body: JSON.stringify({ ...example, [k]: v }),
+    })),
     key.map((k) => {
       const { [k]: _, ...rest } = example;
       return { label: `member ${k} removed`, body: JSON.stringify(rest) };
@@ -118,12 +116,10 @@ export function queryInputs(example: Record<string, string>): fc.Arbitrary<FuzzR
       const { [k]: _, ...rest } = example;
       return { label: `param ${k} missing`, query: qs(rest) };
     }),
-    fc
-      .tuple(key, value)
-      .map(([k, v]) => ({
-        label: `param ${k} repeated`,
-        query: `${qs(example)}&${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
-      })),
+    fc.tuple(key, value).map(([k, v]) => ({
+      label: `param ${k} repeated`,
+      query: `${qs(example)}&${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+    })),
     fc.tuple(fc.constantFrom("__proto__", "constructor", "extra"), value).map(([k, v]) => ({
       label: `extra param ${k}`,
       query: `${qs(example)}&${k}=${encodeURIComponent(v)}`,

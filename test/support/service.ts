@@ -31,7 +31,12 @@ export interface TestService {
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 
 export async function startTestService(
-  opts: { revision?: "A" | "B"; env?: Record<string, string>; data?: DataRegistry } = {},
+  opts: {
+    revision?: "A" | "B";
+    env?: Record<string, string>;
+    data?: DataRegistry;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestService> {
   const config = loadConfig(
     {
@@ -44,7 +49,10 @@ export async function startTestService(
     },
     REPO_ROOT,
   );
-  const service = await startService(config, opts.data ? { data: opts.data } : {});
+  const service = await startService(config, {
+    ...(opts.data ? { data: opts.data } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
   const devnet = service.devnet;
   if (!devnet) throw new Error("tests run on the embedded devnet");
   return {

@@ -1,0 +1,79 @@
+// Reader of a built timezone version (artifacts/README.md §Timezone family): point → IANA zone
+// and how it was decided. Zone polygons first (`zones.h3i`), then the coastal band
+// (`coastal.h3i`), else the nautical rule. Shared by the ingest verify step and the service.
+import path from "node:path";
+import { latLngToCell } from "h3-js";
+import { ArtifactError } from "./artifact-error.ts";
+import { openByteSource, type SourceMode } from "./byte-source.ts";
+import { CellIndexReader } from "./cell-index-reader.ts";
+import { cellWords } from "./h3-key.ts";
+
+export const TIMEZONE_FORMAT_MAJOR = 1;
+export const TIMEZONE_FILES = { zones: "zones.h3i", coastal: "coastal.h3i" } as const;
+export const TIMEZONE_H3_RESOLUTION = 6;
+
+export type TimezoneSource = "boundary" | "coastal" | "nautical";
+
+export interface TimezoneHit {
+  timeZone: string;
+  source: TimezoneSource;
+}
+
+/**
+ * The 15-degree meridian rule at sea: `Etc/GMT±N` with N = round(lon / 15), the sign inverted
+ * as POSIX names it (Etc/GMT+10 is UTC−10). A boundary meridian (±7.5, ±22.5, …) goes east;
+ * 180° is Etc/GMT-12 and −180° Etc/GMT+12.
+ */
+export function nauticalZone(lon: number): string {
+  const hours = Math.max(-12, Math.min(12, Math.floor(lon / 15 + 0.5)));
+  if (hours === 0) return "Etc/GMT";
+  return hours > 0 ? `Etc/GMT-${hours}` : `Etc/GMT+${-hours}`;
+}
+
+export class TimezoneLookup {
+  readonly #zones: CellIndexReader;
+  readonly #coastal: CellIndexReader;
+
+  private constructor(zones: CellIndexReader, coastal: CellIndexReader) {
+    for (const [name, r] of [["zones", zones], ["coastal", coastal]] as const) {
+      if (r.maxResolution !== TIMEZONE_H3_RESOLUTION) {
+        throw new ArtifactError("malformed", `${name}.h3i has resolution ${r.maxResolution}, expected ${TIMEZONE_H3_RESOLUTION}`);
+      }
+    }
+    this.#zones = zones;
+    this.#coastal = coastal;
+  }
+
+  /** Opens `zones.h3i` and `coastal.h3i` of a version folder (hashes are the caller's job). */
+  static open(versionDir: string, mode: SourceMode = "memory"): TimezoneLookup {
+    const zones = new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.zones), mode));
+    try {
+      return new TimezoneLookup(zones, new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.coastal), mode)));
+    } catch (err) {
+      zones.close();
+      throw err;
+    }
+  }
+
+  /** Zone of a position (degrees; the caller has checked the ranges). */
+  lookup(lat: number, lon: number): TimezoneHit {
+    const [hi, lo] = cellWords(latLngToCell(lat, lon, TIMEZONE_H3_RESOLUTION));
+    const zone = this.#zones.lookupWords(hi, lo);
+    if (zone) return { timeZone: this.#zones.string(zone.value), source: "boundary" };
+    const coast = this.#coastal.lookupWords(hi, lo);
+    if (coast) return { timeZone: this.#coastal.string(coast.value), source: "coastal" };
+    return { timeZone: nauticalZone(lon), source: "nautical" };
+  }
+
+  /** Every zone id the artifact can answer from its tables (nautical ids excluded). */
+  zoneIds(): string[] {
+    const ids = new Set<string>();
+    for (const r of [this.#zones, this.#coastal]) for (let i = 0; i < r.stringCount; i++) ids.add(r.string(i));
+    return [...ids].sort();
+  }
+
+  close(): void {
+    this.#zones.close();
+    this.#coastal.close();
+  }
+}

@@ -1,0 +1,74 @@
+// The `datum-grids` family: the NADCON5 GeoTIFFs of the operations the service chains → one tile
+// container (artifacts/README.md §datum-grids) read tile by tile at request time.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { FileSource } from "../../artifacts/format/byte-source.ts";
+import {
+  addGridTiles,
+  DATUM_GRID_FILE,
+  datumGridMetadata,
+  readDatumGridMetadata,
+  readGridTile,
+  type StoredGrid,
+} from "../../artifacts/format/datum-grid-file.ts";
+import { TileContainerReader, TileContainerWriter } from "../../artifacts/format/tile-container.ts";
+import type { FamilyBuilder } from "../lib/family.ts";
+import { decodeNadcon5GeoTiff } from "./nadcon5-geotiff.ts";
+import { cutTiles, DEFAULT_TILE_SIZE } from "./shift-grid-tiles.ts";
+import { gridSourceId, NADCON5_GRIDS } from "./sources.ts";
+
+export const datumGridsFamily: FamilyBuilder = {
+  family: "datum-grids",
+  formatVersion: "1.0",
+  sources: NADCON5_GRIDS.map(([file]) => gridSourceId(file)),
+  parameters: { tileSize: DEFAULT_TILE_SIZE },
+  description: "NADCON5 shift grids (NOAA NGS via PROJ-data) tiled for on-demand reading",
+  async build(ctx) {
+    const writer = new TileContainerWriter(path.join(ctx.outDir, DATUM_GRID_FILE));
+    const grids: StoredGrid[] = [];
+    for (const [index, [file, sha256]] of NADCON5_GRIDS.entries()) {
+      const decoded = await decodeNadcon5GeoTiff(
+        readFileSync(ctx.inputs[gridSourceId(file)] as string),
+        file,
+      );
+      const { header, tiles } = cutTiles(file, decoded, DEFAULT_TILE_SIZE);
+      const grid: StoredGrid = {
+        ...header,
+        index,
+        sourceSha256: sha256,
+        description: decoded.description,
+        metadata: decoded.metadata,
+      };
+      addGridTiles(writer, grid, tiles);
+      grids.push(grid);
+      ctx.progress("grids", index + 1, NADCON5_GRIDS.length);
+    }
+    writer.finish(datumGridMetadata(grids));
+    ctx.log(`${grids.length} grids tiled`);
+  },
+  async verify(dir) {
+    const reader = new TileContainerReader(new FileSource(path.join(dir, DATUM_GRID_FILE)));
+    try {
+      const grids = readDatumGridMetadata(reader);
+      if (grids.length !== NADCON5_GRIDS.length) throw new Error(`known answer: ${grids.length} grids`);
+      let tiles = 0;
+      for (const g of grids) tiles += Math.ceil(g.width / g.tileSize) * Math.ceil(g.height / g.tileSize);
+      if (reader.size !== tiles) throw new Error(`known answer: ${reader.size} tiles, expected ${tiles}`);
+      // NAD27 → NAD83 Alaska: the north-west node (172°E, 73°N) holds −3.62434268″ lat, −13.74943066″ lon.
+      const ak = grids.find((g) => g.name === "us_noaa_nadcon5_nad27_nad83_1986_alaska.tif");
+      if (ak?.west !== 172 || ak.width !== 121 || ak.height !== 47)
+        throw new Error("known answer: Alaska NAD27 lattice");
+      const j = ak.height - 1;
+      const t = readGridTile(reader, ak, Math.floor(j / ak.tileSize) * Math.ceil(ak.width / ak.tileSize));
+      const k = (j % ak.tileSize) * ak.tileSize * 2;
+      if (
+        Math.abs((t[k] as number) + 3.624342679977417) > 1e-12 ||
+        Math.abs((t[k + 1] as number) + 13.749430656433105) > 1e-12
+      ) {
+        throw new Error("known answer: Alaska NAD27 north-west node");
+      }
+    } finally {
+      reader.close();
+    }
+  },
+};

@@ -1,0 +1,111 @@
+// The timezone family: zone polygons → H3 resolution-6 cells (centre rule), a coastal band
+// of about 60 km where the nearest zone answers, compacted into two cell indexes.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { CellIndexWriter } from "../../artifacts/format/cell-index-writer.ts";
+import {
+  TIMEZONE_FILES,
+  TIMEZONE_H3_RESOLUTION,
+  type TimezoneHit,
+  TimezoneLookup,
+} from "../../artifacts/format/timezone-lookup.ts";
+import type { FamilyBuilder } from "../lib/family.ts";
+import { compactGrid } from "../lib/res6-grid.ts";
+import { coastalBand } from "./coastal-band.ts";
+import { readGeoTzProduct } from "./geo-tz-product.ts";
+import { rasterizeZones } from "./rasterize.ts";
+import type { ZoneSource } from "./zone-piece.ts";
+
+export const COASTAL_BAND_METRES = 60_000;
+
+export interface KnownAnswer {
+  name: string;
+  lat: number;
+  lon: number;
+  expect: TimezoneHit;
+}
+
+export interface TimezoneFamilyOptions {
+  sources: string[];
+  /** Name of the upstream product, recorded in the parameters. */
+  product: string;
+  read(inputs: Record<string, string>): ZoneSource;
+  knownAnswers: KnownAnswer[];
+}
+
+export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuilder {
+  return {
+    family: "timezone",
+    formatVersion: "1.0",
+    sources: options.sources,
+    parameters: {
+      product: options.product,
+      h3Resolution: TIMEZONE_H3_RESOLUTION,
+      cellRule: "centre",
+      coastalBandMetres: COASTAL_BAND_METRES,
+    },
+    description: `IANA zone per H3 res-${TIMEZONE_H3_RESOLUTION} cell from ${options.product}, coastal band ${COASTAL_BAND_METRES / 1000} km`,
+    async build(ctx) {
+      const source = options.read(ctx.inputs);
+      const land = rasterizeZones(source, ctx.progress);
+      ctx.log(`${land.cells} cells in ${land.zones.length} zones`);
+      const coast = coastalBand(land.grid, COASTAL_BAND_METRES, ctx.progress);
+      ctx.log(`${coast.cells} cells in the coastal band`);
+      for (const [file, grid] of [
+        [TIMEZONE_FILES.zones, land.grid],
+        [TIMEZONE_FILES.coastal, coast.grid],
+      ] as const) {
+        const writer = new CellIndexWriter({ maxResolution: TIMEZONE_H3_RESOLUTION, strings: land.zones });
+        for (const e of compactGrid(grid)) writer.add(e.cell, e.value);
+        ctx.log(`${file}: ${writer.size} compacted cells`);
+        await writeFile(path.join(ctx.outDir, file), writer.finish());
+      }
+    },
+    async verify(dir) {
+      const lookup = TimezoneLookup.open(dir);
+      try {
+        for (const k of options.knownAnswers) {
+          const got = lookup.lookup(k.lat, k.lon);
+          if (got.timeZone !== k.expect.timeZone || got.source !== k.expect.source) {
+            throw new Error(
+              `known answer ${k.name}: expected ${k.expect.timeZone} (${k.expect.source}), got ${got.timeZone} (${got.source})`,
+            );
+          }
+        }
+        for (const id of lookup.zoneIds()) {
+          try {
+            new Intl.DateTimeFormat("en-US", { timeZone: id });
+          } catch {
+            throw new Error(`zone id ${id} is not known to this Node's ICU`);
+          }
+        }
+      } finally {
+        lookup.close();
+      }
+    },
+  };
+}
+
+/** The registered family: geo-tz 8.1.9's `timezones-1970` product. */
+export const timezoneFamily = createTimezoneFamily({
+  sources: ["geo-tz-1970-index", "geo-tz-1970-data"],
+  product: "geo-tz 8.1.9 timezones-1970 (timezone-boundary-builder 2025b)",
+  read: (inputs) => readGeoTzProduct(inputs["geo-tz-1970-index"]!, inputs["geo-tz-1970-data"]!),
+  knownAnswers: [
+    {
+      name: "Anchorage",
+      lat: 61.17,
+      lon: -150.02,
+      expect: { timeZone: "America/Anchorage", source: "boundary" },
+    },
+    { name: "Adak", lat: 51.88, lon: -176.658, expect: { timeZone: "America/Adak", source: "boundary" } },
+    {
+      name: "Sydney",
+      lat: -33.8688,
+      lon: 151.2093,
+      expect: { timeZone: "Australia/Sydney", source: "boundary" },
+    },
+    { name: "Kolkata", lat: 22.5726, lon: 88.3639, expect: { timeZone: "Asia/Kolkata", source: "boundary" } },
+    { name: "mid-Pacific", lat: 0, lon: -160, expect: { timeZone: "Etc/GMT+11", source: "nautical" } },
+  ],
+});

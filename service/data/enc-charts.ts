@@ -1,0 +1,104 @@
+// The opened ENC family: the chart container read by positioned reads, the cell list with its
+// coverage rings in memory, and per-request sessions that read and count tiles. A tile that
+// cannot be read or decoded becomes 503 data_unavailable (never a guess).
+import path from "node:path";
+import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
+import { openByteSource } from "../../artifacts/format/byte-source.ts";
+import type { EncArea, EncCellMetadata } from "../../artifacts/format/enc-charts-metadata.ts";
+import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
+import type { TileSectionView } from "../../artifacts/format/enc-tile-codec.ts";
+import type { EncTileGrid } from "../../artifacts/format/enc-tile-grid.ts";
+import type { ArtifactManifest } from "../../artifacts/format/manifest.ts";
+import { insideRings } from "../../artifacts/format/ring-containment.ts";
+import { ApiError } from "../errors.ts";
+import type { ChartTiles } from "../geo/marine/chart-tiles.ts";
+import type { FamilyOpener } from "./families.ts";
+
+export const ENC_FAMILY = "enc";
+
+/** Provenance of the opened version, for `source` and `disclaimer`. */
+export interface EncProvenance {
+  version: string;
+  /** YYYY-MM-DD the cells were retrieved from NOAA (mirror date or download day). */
+  retrievedAt: string;
+}
+
+export class EncCharts {
+  readonly grid: EncTileGrid;
+  readonly cells: readonly EncCellMetadata[];
+  readonly areas: readonly EncArea[];
+  readonly provenance: EncProvenance;
+  readonly #reader: EncChartsReader;
+
+  constructor(reader: EncChartsReader, provenance: EncProvenance) {
+    this.#reader = reader;
+    this.grid = reader.metadata.grid;
+    this.cells = reader.metadata.cells;
+    this.areas = reader.metadata.areas;
+    this.provenance = provenance;
+  }
+
+  /** Cells (rank order) whose coverage contains (x, y), E7. */
+  coveringCells(x: number, y: number): number[] {
+    const out: number[] = [];
+    this.cells.forEach((c, i) => {
+      const [w, s, e, n] = c.bounds;
+      if (x < w || x > e || y < s || y > n) return;
+      if (c.coverage.some((rings) => insideRings(rings, x, y))) out.push(i);
+    });
+    return out;
+  }
+
+  /** A per-request view that counts the tiles it reads and reads each at most once. */
+  session(): ChartTiles {
+    const cache = new Map<string, TileSectionView[] | undefined>();
+    let read = 0;
+    return {
+      grid: this.grid,
+      cells: this.cells,
+      coveringCells: (x, y) => this.coveringCells(x, y),
+      tile: (col, row) => {
+        const key = `${col}/${row}`;
+        if (cache.has(key)) return cache.get(key);
+        const sections = this.#read(col, row);
+        if (sections) read++;
+        cache.set(key, sections);
+        return sections;
+      },
+      get tilesRead() {
+        return read;
+      },
+    };
+  }
+
+  #read(col: number, row: number): TileSectionView[] | undefined {
+    try {
+      return this.#reader.tile(col, row);
+    } catch (err) {
+      if (err instanceof ArtifactError || err instanceof RangeError) {
+        throw new ApiError("data_unavailable", {
+          family: ENC_FAMILY,
+          reason: `chart tile ${col}/${row} is unreadable: ${err.message}`,
+        });
+      }
+      throw err;
+    }
+  }
+
+  close(): void {
+    this.#reader.close();
+  }
+}
+
+export const encOpener: FamilyOpener<EncCharts> = {
+  family: ENC_FAMILY,
+  formatMajor: 1,
+  async open(versionDir: string, manifest: ArtifactManifest) {
+    const reader = new EncChartsReader(openByteSource(path.join(versionDir, ENC_CHARTS_FILE), "file"));
+    const retrieved = manifest.inputs.map((i) => i.retrievedAt).sort();
+    return new EncCharts(reader, {
+      version: manifest.version,
+      retrievedAt: retrieved[retrieved.length - 1] ?? "",
+    });
+  },
+};

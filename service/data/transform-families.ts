@@ -1,0 +1,70 @@
+// Openers of the transform's families: `crs` (parsed once into the CrsRegistry) and `datum-grids`
+// (a GridStore over the tile container: headers in memory, tiles read by offset when a request
+// needs them, a small cache of recently read tiles).
+import path from "node:path";
+import { FileSource } from "../../artifacts/format/byte-source.ts";
+import { CRS_FILE, CRS_MAJOR, readCrsRegistry } from "../../artifacts/format/crs-registry-file.ts";
+import {
+  DATUM_GRID_FILE,
+  DATUM_GRID_MAJOR,
+  readDatumGridMetadata,
+  readGridTile,
+  type StoredGrid,
+} from "../../artifacts/format/datum-grid-file.ts";
+import type { Tile } from "../../artifacts/format/shift-grid.ts";
+import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
+import { CrsRegistry } from "../geo/transform/crs-registry.ts";
+import { type GridStore, GridUnreadableError } from "../geo/transform/grid-store.ts";
+import type { FamilyOpener } from "./families.ts";
+
+export const crsOpener: FamilyOpener<CrsRegistry> = {
+  family: "crs",
+  formatMajor: CRS_MAJOR,
+  open: async (dir) => new CrsRegistry(readCrsRegistry(path.join(dir, CRS_FILE))),
+};
+
+/** Tiles kept between requests (64×64 nodes × 2 float32 = 32 KiB each). */
+const TILE_CACHE = 256;
+
+/** A GridStore over an opened container. */
+export function containerGridStore(reader: TileContainerReader, version: string): GridStore {
+  const grids = new Map<string, StoredGrid>(readDatumGridMetadata(reader).map((g) => [g.name, g]));
+  const cache = new Map<string, Tile>();
+  return {
+    header: (name) => grids.get(name),
+    async readTiles(name, ids) {
+      const grid = grids.get(name);
+      if (!grid) throw new GridUnreadableError(name, "not in the datum-grids artifact");
+      return ids.map((id) => {
+        const key = `${grid.index}:${id}`;
+        let tile = cache.get(key);
+        if (tile) {
+          cache.delete(key);
+        } else {
+          try {
+            tile = readGridTile(reader, grid, id);
+          } catch (e) {
+            throw new GridUnreadableError(name, (e as Error).message);
+          }
+        }
+        cache.set(key, tile);
+        if (cache.size > TILE_CACHE) cache.delete(cache.keys().next().value as string);
+        return tile;
+      });
+    },
+    provenance: {
+      source: "NOAA NGS NADCON5 grids (PROJ-data us_noaa GeoTIFFs), datum-grids artifact",
+      version,
+    },
+  };
+}
+
+export const datumGridsOpener: FamilyOpener<GridStore> = {
+  family: "datum-grids",
+  formatMajor: DATUM_GRID_MAJOR,
+  open: async (dir, manifest) =>
+    containerGridStore(
+      new TileContainerReader(new FileSource(path.join(dir, DATUM_GRID_FILE))),
+      manifest.version,
+    ),
+};

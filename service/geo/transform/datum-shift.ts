@@ -1,0 +1,232 @@
+// Revision B datum shifts of a batch of positions: group the positions by NADCON5 region, plan
+// each region's chain, run the steps (grid tiles read on demand, at most 512 per call), report
+// what ran. Refusals: outside_datum_grid (422), limit_exceeded for tiles, data_unavailable (503).
+import type { CrsRecord, GridOperation } from "../../../artifacts/format/crs-record.ts";
+import type { ShiftGridHeader, Tile } from "../../../artifacts/format/shift-grid.ts";
+import { nodeExtent } from "../../../artifacts/format/shift-grid.ts";
+import { ApiError } from "../../errors.ts";
+import type { CrsRegistry } from "./crs-registry.ts";
+import { type DatumStep, datumNode, type Plan, planDatumShift } from "./datum-plan.ts";
+import { type GridStore, GridUnreadableError } from "./grid-store.ts";
+import { helmertGeodetic } from "./helmert.ts";
+import { gridLongitude, interpolate, windowAt, windowTiles } from "./nadcon5-interpolation.ts";
+
+export const MAX_GRID_TILES = 512;
+export const TILE_LIMIT = { name: "datumGridTiles", max: MAX_GRID_TILES, unit: "tiles" };
+
+export interface OperationReport {
+  id: string;
+  name: string;
+  method: string;
+  kind: "grid" | "helmert";
+  direction: "forward" | "inverse";
+  region: string | null;
+  grid?: string;
+  positions: number;
+}
+
+export interface DatumShiftResult {
+  sameDatum: boolean;
+  operations: OperationReport[];
+  regions: string[];
+  tilesRead: number;
+}
+
+export interface DatumShiftInput {
+  lon: Float64Array;
+  lat: Float64Array;
+  from: CrsRecord;
+  to: CrsRecord;
+  epoch: number;
+  registry: CrsRegistry;
+  grids: GridStore | undefined;
+  pathOf: (index: number) => string;
+}
+
+interface RegionExtent {
+  region: string;
+  header: ShiftGridHeader;
+  box: [number, number, number, number];
+}
+
+/** Region extents from the available grids of each region (all grids of a region share one). */
+function regionExtents(ops: readonly GridOperation[], grids: GridStore | undefined): RegionExtent[] {
+  const out: RegionExtent[] = [];
+  for (const op of ops) {
+    const header = grids?.header(op.grid);
+    if (header && !out.some((r) => r.region === op.region))
+      out.push({ region: op.region, header, box: nodeExtent(header) });
+  }
+  return out;
+}
+
+function regionOf(extents: readonly RegionExtent[], lon: number, lat: number): string | null {
+  for (const { region, header, box } of extents) {
+    const x = gridLongitude(header, lon);
+    if (x >= box[0] && x <= box[2] && lat >= box[1] && lat <= box[3]) return region;
+  }
+  return null;
+}
+
+function refusePlan(
+  plan: Exclude<Plan, { ok: true }>,
+  index: number,
+  region: string | null,
+  pathOf: (i: number) => string,
+): ApiError {
+  return new ApiError("outside_datum_grid", {
+    index,
+    path: pathOf(index),
+    region,
+    reason: plan.reason,
+    ...(plan.reason === "grid_not_available"
+      ? { operations: plan.operations.map((c) => `EPSG:${c}`), missingGrids: plan.missingGrids }
+      : {}),
+  });
+}
+
+class TileBudget {
+  readonly #loaded = new Map<string, Map<number, Tile>>();
+  #count = 0;
+  constructor(readonly grids: GridStore) {}
+  get count(): number {
+    return this.#count;
+  }
+  async ensure(grid: string, ids: Set<number>): Promise<Map<number, Tile>> {
+    const have = this.#loaded.get(grid) ?? new Map<number, Tile>();
+    this.#loaded.set(grid, have);
+    const missing = [...ids].filter((id) => !have.has(id)).sort((a, b) => a - b);
+    if (this.#count + missing.length > MAX_GRID_TILES) {
+      throw new ApiError("limit_exceeded", {
+        field: "coordinates",
+        limit: { ...TILE_LIMIT, actual: this.#count + missing.length },
+      });
+    }
+    if (missing.length > 0) {
+      let tiles: Tile[];
+      try {
+        tiles = await this.grids.readTiles(grid, missing);
+      } catch (e) {
+        if (e instanceof GridUnreadableError)
+          throw new ApiError("data_unavailable", { family: "datum-grids", grid });
+        throw e;
+      }
+      missing.forEach((id, k) => {
+        have.set(id, tiles[k] as Tile);
+      });
+      this.#count += missing.length;
+    }
+    return have;
+  }
+}
+
+async function runStep(
+  step: DatumStep,
+  idx: number[],
+  input: DatumShiftInput,
+  budget: TileBudget | undefined,
+): Promise<void> {
+  const { lon, lat, epoch } = input;
+  if (step.kind === "helmert") {
+    for (const i of idx) {
+      const [x, y] = helmertGeodetic(step.op, epoch, lon[i] as number, lat[i] as number, 0, step.direction);
+      lon[i] = x;
+      lat[i] = y;
+    }
+    return;
+  }
+  const header = input.grids?.header(step.op.grid);
+  if (!header || !budget)
+    throw new ApiError("data_unavailable", { family: "datum-grids", grid: step.op.grid });
+  const windows = idx.map((i) => windowAt(header, lon[i] as number, lat[i] as number));
+  const outside = idx.find((_, k) => windows[k] === undefined);
+  if (outside !== undefined) {
+    throw new ApiError("outside_datum_grid", {
+      index: outside,
+      path: input.pathOf(outside),
+      region: step.op.region,
+      operation: `EPSG:${step.op.code}`,
+      grid: step.op.grid,
+    });
+  }
+  const ids = new Set<number>();
+  for (const w of windows) if (w) for (const id of windowTiles(header, w)) ids.add(id);
+  const tiles = await budget.ensure(step.op.grid, ids);
+  const sign = step.direction === "forward" ? 1 : -1;
+  idx.forEach((i, k) => {
+    const [dLat, dLon] = interpolate(
+      header,
+      windows[k] as NonNullable<(typeof windows)[number]>,
+      (id) => tiles.get(id) as Tile,
+    );
+    lat[i] = (lat[i] as number) + (sign * dLat) / 3600;
+    lon[i] = (lon[i] as number) + (sign * dLon) / 3600;
+  });
+}
+
+/** Shifts lon/lat in place from `from`'s datum to `to`'s datum. */
+export async function shiftDatum(input: DatumShiftInput): Promise<DatumShiftResult> {
+  const source = datumNode(input.from.base.code);
+  const target = datumNode(input.to.base.code);
+  if (source === target) return { sameDatum: true, operations: [], regions: [], tilesRead: 0 };
+  const { registry, grids } = input;
+  const extents = regionExtents(registry.gridOperations, grids);
+  const groups = new Map<string | null, number[]>();
+  for (let i = 0; i < input.lon.length; i++) {
+    const r = regionOf(extents, input.lon[i] as number, input.lat[i] as number);
+    const g = groups.get(r) ?? [];
+    g.push(i);
+    groups.set(r, g);
+  }
+  const available = (grid: string) => grids?.header(grid) !== undefined;
+  const plans = new Map<string | null, Plan>();
+  let refusal: ApiError | undefined;
+  let refusedAt = Number.POSITIVE_INFINITY;
+  for (const [region, idx] of groups) {
+    const plan = planDatumShift(
+      registry.gridOperations,
+      registry.helmertOperations,
+      available,
+      region,
+      source,
+      target,
+    );
+    plans.set(region, plan);
+    const first = idx[0] as number;
+    if (!plan.ok && first < refusedAt) {
+      refusedAt = first;
+      refusal = refusePlan(plan, first, region, input.pathOf);
+    }
+  }
+  // Without the datum-grids family nothing says where the grids reach: any chain that is not
+  // Helmert-only cannot be decided, which is the data being unavailable, not a coverage refusal.
+  if (refusal && !grids) throw new ApiError("data_unavailable", { family: "datum-grids" });
+  if (refusal) throw refusal;
+  const budget = grids ? new TileBudget(grids) : undefined;
+  const reports = new Map<string, OperationReport>();
+  for (const [region, idx] of groups) {
+    const plan = plans.get(region) as Extract<Plan, { ok: true }>;
+    for (const step of plan.steps) {
+      await runStep(step, idx, input, budget);
+      const key = `${step.op.code}:${step.direction}:${step.kind === "grid" ? region : ""}`;
+      const rep = reports.get(key) ?? {
+        id: `EPSG:${step.op.code}`,
+        name: step.op.name,
+        method: step.op.method,
+        kind: step.kind,
+        direction: step.direction,
+        region: step.kind === "grid" ? region : null,
+        ...(step.kind === "grid" ? { grid: step.op.grid } : {}),
+        positions: 0,
+      };
+      rep.positions += idx.length;
+      reports.set(key, rep);
+    }
+  }
+  return {
+    sameDatum: false,
+    operations: [...reports.values()],
+    regions: [...new Set([...reports.values()].flatMap((r) => (r.region ? [r.region] : [])))].sort(),
+    tilesRead: budget?.count ?? 0,
+  };
+}

@@ -1,0 +1,340 @@
+// POST /v1/transform's kernel: request checks, code resolution per revision, shapes, limits,
+// refusals with their index, and the revision A / revision B datum behaviour.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { memoryGridStore } from "../../../test/conformance/memory-grid-store.ts";
+import { NADCON_DIR, testRegistry } from "../../../test/conformance/shared-data.ts";
+import type { Revision } from "../../config.ts";
+import { ApiError, type ErrorCode } from "../../errors.ts";
+import { CrsRegistry } from "./crs-registry.ts";
+import type { GridStore } from "./grid-store.ts";
+import { GridUnreadableError } from "./grid-store.ts";
+import { runTransform, type TransformDeps } from "./transform.ts";
+
+const ALASKA = [
+  "us_noaa_nadcon5_nad27_nad83_1986_alaska.tif",
+  "us_noaa_nadcon5_nad83_1986_nad83_1992_alaska.tif",
+  "us_noaa_nadcon5_nad83_1992_nad83_2007_alaska.tif",
+  "us_noaa_nadcon5_nad83_2007_nad83_2011_alaska.tif",
+];
+let registry: CrsRegistry;
+let grids: GridStore;
+
+beforeAll(async () => {
+  registry = new CrsRegistry(await testRegistry());
+  grids = await memoryGridStore(NADCON_DIR, ALASKA);
+});
+
+const deps = (revision: Revision, g: GridStore | undefined = grids): TransformDeps => ({
+  registry,
+  grids: g,
+  revision,
+  versions: {},
+});
+const run = (body: unknown, revision: Revision = "B", g?: GridStore) =>
+  runTransform(body, deps(revision, g ?? grids));
+
+async function refusal(body: unknown, revision: Revision = "B", g?: GridStore): Promise<ApiError> {
+  const err = await run(body, revision, g).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+}
+const codeOf = async (body: unknown, revision: Revision = "B", g?: GridStore): Promise<ErrorCode> =>
+  (await refusal(body, revision, g)).code;
+
+describe("request members", () => {
+  it("needs exactly one of coordinates and geojson", async () => {
+    expect(await codeOf({ from: "4326", to: "3857" })).toBe("missing_field");
+    expect(
+      await codeOf({
+        from: "4326",
+        to: "3857",
+        coordinates: [0, 0],
+        geojson: { type: "Point", coordinates: [0, 0] },
+      }),
+    ).toBe("conflicting_fields");
+  });
+  it("refuses other members, and epoch in revision A", async () => {
+    expect(await codeOf({ from: "4326", to: "3857", coordinates: [0, 0], crs: "x" })).toBe(
+      "unexpected_field",
+    );
+    expect(await codeOf({ from: "4326", to: "3857", coordinates: [0, 0], epoch: 2020 }, "A")).toBe(
+      "unexpected_field",
+    );
+    expect(await codeOf({ from: "4326", to: "3857", coordinates: [0, 0], epoch: 1800 })).toBe(
+      "invalid_field",
+    );
+  });
+  it("takes EPSG:n and bare n; refuses other spellings, unknown codes and NAD27/ITRF2020 in revision A", async () => {
+    const r = await run({ from: "4326", to: "EPSG:3857", coordinates: [0, 0] }, "A");
+    expect([r.from.id, r.to.id]).toEqual(["EPSG:4326", "EPSG:3857"]);
+    expect(await codeOf({ from: "epsg:4326", to: "3857", coordinates: [0, 0] })).toBe("invalid_field");
+    const unknown = await refusal({ from: "4326", to: "EPSG:3338", coordinates: [0, 0] });
+    expect([unknown.code, unknown.details.field]).toEqual(["unsupported_crs", "to"]);
+    expect(await codeOf({ from: "4267", to: "4269", coordinates: [-150, 61] }, "A")).toBe("unsupported_crs");
+    expect(await codeOf({ from: "9990", to: "4326", coordinates: [0, 0] }, "A")).toBe("unsupported_crs");
+  });
+});
+
+describe("shapes", () => {
+  it("mirrors any nesting of coordinates exactly, with empty arrays and elevations passed through", async () => {
+    const coordinates = [
+      [[-149.9, 61.2, 12.5]],
+      [],
+      [
+        [-150, 61],
+        [-151, 60.5, -3],
+      ],
+      [[[[-152, 60]]]],
+    ];
+    const r = await run({ from: "4326", to: "26905", coordinates }, "A");
+    const out = r.coordinates as unknown[];
+    const shape = (v: unknown): unknown =>
+      Array.isArray(v) && typeof v[0] !== "number" ? v.map(shape) : Array.isArray(v) ? v.length : v;
+    expect(shape(out)).toEqual(shape(coordinates));
+    expect((out[0] as number[][])[0]?.[2]).toBe(12.5);
+    expect(r.count).toBe(4);
+    expect(r.notes.some((n) => n.includes("2 elevation(s) passed through"))).toBe(true);
+  });
+
+  it("answers a single position as a single position", async () => {
+    const r = await run({ from: "4326", to: "3857", coordinates: [0, 0] }, "A");
+    expect(r.coordinates).toEqual([0, 0]);
+  });
+
+  it("keeps GeoJSON structure, ids, properties and foreign members; drops bbox members and says so", async () => {
+    const geojson = {
+      type: "FeatureCollection",
+      bbox: [-150, 61, -149, 62],
+      name: "foreign member",
+      features: [
+        {
+          type: "Feature",
+          id: 7,
+          bbox: [0, 0, 1, 1],
+          properties: { bbox: "kept in properties", n: [1, 2] },
+          geometry: { type: "Point", coordinates: [-149.9, 61.2] },
+        },
+        { type: "Feature", properties: null, geometry: null },
+        {
+          type: "Feature",
+          properties: {},
+          geometry: {
+            type: "GeometryCollection",
+            geometries: [
+              {
+                type: "LineString",
+                bbox: [1, 2, 3, 4],
+                coordinates: [
+                  [-150, 61],
+                  [-150.1, 61.1, 5],
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const r = await run({ from: "4326", to: "6394", geojson }, "A");
+    const g = r.geojson as typeof geojson;
+    expect(Object.keys(g)).toEqual(["type", "name", "features"]);
+    expect(g.features[0]).toMatchObject({ id: 7, properties: { bbox: "kept in properties", n: [1, 2] } });
+    expect("bbox" in (g.features[0] as object)).toBe(false);
+    expect(g.features[1]).toEqual({ type: "Feature", properties: null, geometry: null });
+    const collection = g.features[2]?.geometry as {
+      geometries: { coordinates: number[][]; bbox?: unknown }[];
+    };
+    const line = collection.geometries[0];
+    expect(line?.bbox).toBeUndefined();
+    expect(line?.coordinates[1]?.[2]).toBe(5);
+    expect(r.count).toBe(3);
+    expect(r.notes.some((n) => n.startsWith("3 bbox member(s) dropped"))).toBe(true);
+  });
+
+  it("refuses malformed GeoJSON with its path", async () => {
+    const e = await refusal({
+      from: "4326",
+      to: "3857",
+      geojson: { type: "Polygon", coordinates: [[0, 0]] },
+    });
+    expect([e.code, e.details.path]).toEqual(["invalid_geometry", "$.geojson.coordinates[0][0]"]);
+  });
+});
+
+describe("limits and refusals carry the index of the position", () => {
+  it("refuses more than 10000 positions across all nesting", async () => {
+    const coordinates = Array.from({ length: 101 }, () => Array.from({ length: 100 }, () => [0, 0]));
+    const e = await refusal({ from: "4326", to: "3857", coordinates });
+    expect([e.code, e.details.limit]).toEqual([
+      "limit_exceeded",
+      { name: "positions", max: 10000, unit: "positions", actual: 10001 },
+    ]);
+  });
+  it("refuses nesting deeper than 1000 levels", async () => {
+    let deep: unknown = [0, 0];
+    for (let i = 0; i < 1001; i++) deep = [deep];
+    const e = await refusal({ from: "4326", to: "3857", coordinates: deep });
+    expect((e.details.limit as { name: string }).name).toBe("nestingDepth");
+  });
+  it("refuses geographic input out of range, with index and path", async () => {
+    const e = await refusal({ from: "4326", to: "3857", coordinates: [[0, 0], [[181, 0]]] });
+    expect([e.code, e.details.index, e.details.path]).toEqual([
+      "coordinate_out_of_range",
+      1,
+      "$.coordinates[1][0]",
+    ]);
+  });
+  it("refuses a position outside the target projection's domain, never answering Infinity or NaN", async () => {
+    const e = await refusal(
+      {
+        from: "4326",
+        to: "3857",
+        coordinates: [
+          [0, 0],
+          [0, 89.9],
+        ],
+      },
+      "A",
+    );
+    expect([e.code, e.details.index, e.details.field]).toEqual(["outside_projection_domain", 1, "to"]);
+    const utm = await refusal(
+      {
+        from: "4326",
+        to: "32605",
+        coordinates: [
+          [-153, 10],
+          [-100, 0],
+        ],
+      },
+      "A",
+    );
+    expect([utm.code, utm.details.index]).toEqual(["outside_projection_domain", 1]);
+  });
+});
+
+describe("revision A: one datum for WGS 84 and NAD83", () => {
+  it("never shifts and says what that costs", async () => {
+    const r = await run({ from: "4326", to: "6318", coordinates: [-150, 61] }, "A");
+    expect(r.datumShiftApplied).toBe(false);
+    expect(r.datumShift).toBeUndefined();
+    expect(r.coordinates).toEqual([-150, 61]);
+    expect(r.notes.some((n) => n.includes("1.29 m"))).toBe(true);
+  });
+});
+
+describe("revision B datum shifts", () => {
+  it("applies nothing when both sides share a datum, and says so", async () => {
+    const r = await run({ from: "26905", to: "4269", coordinates: [500000, 6700000] });
+    expect(r.datumShiftApplied).toBe(false);
+    expect(r.datumShift).toMatchObject({
+      applied: false,
+      sameDatum: true,
+      operations: [],
+      epoch: 2010,
+      epochSource: "default",
+    });
+    const w = await run({ from: "4326", to: "9990", coordinates: [10, 10] });
+    expect([w.datumShiftApplied, (w.datumShift as { sameDatum: boolean }).sameDatum, w.coordinates]).toEqual([
+      false,
+      true,
+      [10, 10],
+    ]);
+  });
+
+  it("NAD27 → NAD83(2011) in Alaska runs the 4-grid NADCON5 chain and lists it", async () => {
+    const r = await run({ from: "EPSG:26705", to: "EPSG:6318", coordinates: [[500000, 6800000]] });
+    const ds = r.datumShift as {
+      operations: { id: string; kind: string; direction: string }[];
+      regions: string[];
+    };
+    expect(r.datumShiftApplied).toBe(true);
+    expect(ds.operations.map((o) => o.id)).toEqual(["EPSG:8549", "EPSG:8550", "EPSG:8551", "EPSG:8552"]);
+    expect(ds.regions).toEqual(["alaska"]);
+  });
+
+  it("WGS 84 → NAD83(2011) runs EPSG:10334 at the request's epoch; the epoch changes the answer", async () => {
+    const a = await run({ from: "4326", to: "6318", coordinates: [-150, 61], epoch: 2010 });
+    const b = await run({ from: "4326", to: "6318", coordinates: [-150, 61], epoch: 2026.5 });
+    expect((a.datumShift as { operations: { id: string }[] }).operations.map((o) => o.id)).toEqual([
+      "EPSG:10334",
+    ]);
+    expect(a.coordinates).not.toEqual(b.coordinates);
+    expect((b.datumShift as { epoch: number; epochSource: string }).epochSource).toBe("request");
+  });
+
+  it("refuses datum pairs with no operation anywhere (NAD83(CORS96) → NAD27) as outside the grids", async () => {
+    const e = await refusal({ from: "6783", to: "4267", coordinates: [-150, 61] });
+    expect([e.code, e.details.reason, e.details.index]).toEqual([
+      "outside_datum_grid",
+      "no_datum_operation",
+      0,
+    ]);
+  });
+
+  it("answers 503 when a grid cannot be read, and when the datum-grids family is not loaded", async () => {
+    const broken: GridStore = {
+      header: (n) => grids.header(n),
+      readTiles: async (n) => {
+        throw new GridUnreadableError(n, "test: unreadable");
+      },
+      provenance: { source: "test" },
+    };
+    expect(await codeOf({ from: "4267", to: "4269", coordinates: [-150, 61] }, "B", broken)).toBe(
+      "data_unavailable",
+    );
+    const without: TransformDeps = { registry, grids: undefined, revision: "B", versions: {} };
+    const none = await runTransform({ from: "4267", to: "4269", coordinates: [-150, 61] }, without).catch(
+      (e: unknown) => e,
+    );
+    expect((none as ApiError).code).toBe("data_unavailable");
+  });
+
+  it("stops at 512 grid tiles per call", async () => {
+    const tiny = await memoryGridStore(NADCON_DIR, ALASKA.slice(0, 1), 3);
+    // 3-node tiles: the 121 × 47-node grid has 41 × 16 tiles; 2000 points spread over it need more than 512.
+    const coordinates = Array.from({ length: 2000 }, (_, i) => [
+      -179.5 + (i % 50),
+      50.5 + Math.floor(i / 50) * 0.55,
+    ]);
+    const e = await refusal({ from: "4267", to: "4269", coordinates }, "B", tiny);
+    expect([
+      e.code,
+      (e.details.limit as { name: string; max: number }).name,
+      (e.details.limit as { max: number }).max,
+    ]).toEqual(["limit_exceeded", "datumGridTiles", 512]);
+  });
+});
+
+describe("shape property", () => {
+  it("any nesting of positions comes back with exactly the same structure and elevations", async () => {
+    const position = fc
+      .tuple(fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }))
+      .chain(([x, y]) =>
+        fc.oneof(
+          fc.constant([x, y]),
+          fc.double({ min: -500, max: 9000, noNaN: true }).map((z) => [x, y, z]),
+        ),
+      );
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        fc.array(position, { maxLength: 4 }),
+        fc.array(tie("tree"), { maxLength: 3 }),
+      ),
+    }));
+    await fc.assert(
+      fc.asyncProperty(tree, async (coordinates) => {
+        const r = await run({ from: "4326", to: "3857", coordinates }, "A");
+        const skeleton = (v: unknown): unknown =>
+          Array.isArray(v) && (v.length === 0 || typeof v[0] !== "number")
+            ? v.map(skeleton)
+            : (v as number[]).slice(2);
+        expect(skeleton(r.coordinates)).toEqual(skeleton(coordinates));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,152 @@
+// POST /v1/transform, framework-free: parse, resolve both CRSs, read the positions, take them to
+// the source's geographic CRS, shift datums (revision B), project to the target, rebuild the shape.
+import type { CrsRecord } from "../../../artifacts/format/crs-record.ts";
+import type { Revision } from "../../config.ts";
+import { ApiError } from "../../errors.ts";
+import type { CrsRegistry } from "./crs-registry.ts";
+import { type DatumShiftResult, shiftDatum } from "./datum-shift.ts";
+import { readGeoJson } from "./geojson-positions.ts";
+import type { GridStore } from "./grid-store.ts";
+import { type PositionSet, readCoordinates } from "./position-walk.ts";
+import { type CrsDescriptor, crsDescriptor, datumShiftReport, transformNotes } from "./transform-report.ts";
+import { parseTransformRequest } from "./transform-request.ts";
+
+export interface TransformDeps {
+  registry: CrsRegistry;
+  /** The datum-grids family (revision B); undefined when it is not loaded. */
+  grids: GridStore | undefined;
+  revision: Revision;
+  /** Versions of the artifacts read, for provenance. */
+  versions: { crs?: string; grids?: string };
+}
+
+export interface TransformResponse {
+  from: CrsDescriptor;
+  to: CrsDescriptor;
+  count: number;
+  datumShiftApplied: boolean;
+  notes: string[];
+  coordinates?: unknown;
+  geojson?: unknown;
+  datumShift?: Record<string, unknown>;
+}
+
+function wrap180(lon: number): number {
+  return lon > 180 || lon < -180 ? lon - 360 * Math.floor((lon + 180) / 360) : lon;
+}
+
+/** Positions → lon/lat of the source's geographic CRS (inverse projection for projected sources). */
+function toGeographic(
+  from: CrsRecord,
+  set: PositionSet,
+  field: string,
+  deps: TransformDeps,
+): [Float64Array, Float64Array] {
+  const n = set.positions.length;
+  const lon = new Float64Array(n);
+  const lat = new Float64Array(n);
+  const projection = from.kind === "projected" ? deps.registry.projection(from) : undefined;
+  for (let i = 0; i < n; i++) {
+    const [x, y] = set.positions[i] as number[];
+    if (projection) {
+      const g = projection.inverse(x as number, y as number);
+      if (!g)
+        throw new ApiError("outside_projection_domain", {
+          field: "from",
+          index: i,
+          path: set.pathOf(i),
+          crs: `EPSG:${from.code}`,
+        });
+      lon[i] = g[0];
+      lat[i] = g[1];
+      continue;
+    }
+    if ((x as number) < -180 || (x as number) > 180 || (y as number) < -90 || (y as number) > 90) {
+      const axis = (x as number) < -180 || (x as number) > 180 ? "longitude" : "latitude";
+      throw new ApiError("coordinate_out_of_range", {
+        field,
+        index: i,
+        path: set.pathOf(i),
+        axis,
+        value: axis === "longitude" ? x : y,
+      });
+    }
+    lon[i] = x as number;
+    lat[i] = y as number;
+  }
+  return [lon, lat];
+}
+
+/** lon/lat of the target's geographic CRS → the target's coordinates, interleaved. */
+function fromGeographic(
+  to: CrsRecord,
+  set: PositionSet,
+  lon: Float64Array,
+  lat: Float64Array,
+  deps: TransformDeps,
+): Float64Array {
+  const xy = new Float64Array(lon.length * 2);
+  const projection = to.kind === "projected" ? deps.registry.projection(to) : undefined;
+  for (let i = 0; i < lon.length; i++) {
+    if (!projection) {
+      xy[2 * i] = wrap180(lon[i] as number);
+      xy[2 * i + 1] = lat[i] as number;
+      continue;
+    }
+    const p = projection.forward(lon[i] as number, lat[i] as number);
+    if (!p)
+      throw new ApiError("outside_projection_domain", {
+        field: "to",
+        index: i,
+        path: set.pathOf(i),
+        crs: `EPSG:${to.code}`,
+      });
+    xy[2 * i] = p[0];
+    xy[2 * i + 1] = p[1];
+  }
+  return xy;
+}
+
+export async function runTransform(body: unknown, deps: TransformDeps): Promise<TransformResponse> {
+  const req = parseTransformRequest(body, deps.revision);
+  const from = deps.registry.resolve(req.from, "from", deps.revision);
+  const to = deps.registry.resolve(req.to, "to", deps.revision);
+  const field = req.coordinates !== undefined ? "coordinates" : "geojson";
+  const set = req.coordinates !== undefined ? readCoordinates(req.coordinates) : readGeoJson(req.geojson);
+  const [lon, lat] = toGeographic(from, set, field, deps);
+  let shift: DatumShiftResult | undefined;
+  if (deps.revision === "B") {
+    shift = await shiftDatum({
+      lon,
+      lat,
+      from,
+      to,
+      epoch: req.epoch,
+      registry: deps.registry,
+      grids: deps.grids,
+      pathOf: set.pathOf,
+    });
+  }
+  const xy = fromGeographic(to, set, lon, lat, deps);
+  const applied = shift !== undefined && shift.operations.length > 0;
+  return {
+    from: crsDescriptor(from),
+    to: crsDescriptor(to),
+    count: set.positions.length,
+    datumShiftApplied: applied,
+    notes: transformNotes({ from, to, set, revision: deps.revision, shift, epoch: req.epoch }),
+    ...(field === "coordinates" ? { coordinates: set.rebuild(xy) } : { geojson: set.rebuild(xy) }),
+    ...(shift
+      ? {
+          datumShift: datumShiftReport({
+            from,
+            to,
+            shift,
+            epoch: req.epoch,
+            epochGiven: req.epochGiven,
+            deps,
+          }),
+        }
+      : {}),
+  };
+}

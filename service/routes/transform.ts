@@ -1,0 +1,60 @@
+// POST /v1/transform — reproject positions between EPSG codes; revision B also shifts datums.
+
+import type { CrsRegistry } from "../geo/transform/crs-registry.ts";
+import { MAX_GRID_TILES } from "../geo/transform/datum-shift.ts";
+import type { GridStore } from "../geo/transform/grid-store.ts";
+import { MAX_NESTING_DEPTH, MAX_POSITIONS } from "../geo/transform/position-walk.ts";
+import { runTransform } from "../geo/transform/transform.ts";
+import { BODY_BYTES_LIMIT } from "../limits.ts";
+import type { CatalogEntry } from "../route-types.ts";
+
+export const transformEntries: CatalogEntry[] = [
+  {
+    method: "POST",
+    path: "/v1/transform",
+    price: "0.005",
+    summary: "Reproject positions between EPSG codes",
+    description:
+      "Transforms positions (nested arrays or GeoJSON) between EPSG codes of WGS 84, ITRF2020, NAD83 realizations and NAD27: geographic, Web Mercator, UTM, State Plane and low-distortion projections. Revision A applies no datum shift; revision B applies NADCON5 grid shifts and time-dependent Helmert transformations.",
+    tags: ["transform"],
+    schemas: { body: "transform.request", response: "transform.response" },
+    limits: [
+      BODY_BYTES_LIMIT,
+      {
+        name: "positions",
+        max: MAX_POSITIONS,
+        unit: "positions",
+        detail: "positions across coordinates or geojson, all nesting depths",
+      },
+      {
+        name: "datumGridTiles",
+        max: MAX_GRID_TILES,
+        unit: "tiles",
+        detail: "NADCON5 grid tiles read per call (revision B)",
+      },
+      {
+        name: "nestingDepth",
+        max: MAX_NESTING_DEPTH,
+        unit: "levels",
+        detail: "array nesting of coordinates",
+      },
+    ],
+    example: { body: { from: "EPSG:4326", to: "EPSG:26905", coordinates: [[-149.9003, 61.2181]] } },
+    revisions: ["A", "B"],
+    families: ["crs"],
+    handler: async ({ body }, ctx) => {
+      const crs = ctx.data.require<CrsRegistry>("crs");
+      const revision = ctx.config.revision;
+      const grids =
+        revision === "B" && ctx.data.has("datum-grids")
+          ? ctx.data.require<GridStore>("datum-grids")
+          : undefined;
+      return runTransform(body, {
+        registry: crs.value,
+        grids: grids?.value,
+        revision,
+        versions: { crs: crs.version, ...(grids ? { grids: grids.version } : {}) },
+      });
+    },
+  },
+];

@@ -1,0 +1,33 @@
+// Connection-level refusals that happen outside Fastify's request lifecycle: a client that does
+// not finish sending its request in time, and bytes that are not HTTP at all. Both get our error
+// body and the connection is closed.
+import type { Socket } from "node:net";
+import type { FastifyRequest } from "fastify";
+import { ApiError, errorBody } from "./errors.ts";
+
+function rawAnswer(socket: Socket, err: ApiError): void {
+  if (socket.destroyed) return;
+  const body = JSON.stringify(errorBody(err));
+  const reason = err.status === 408 ? "Request Timeout" : "Bad Request";
+  socket.end(
+    `HTTP/1.1 ${err.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Fastify `clientErrorHandler`: unparseable HTTP → 400 malformed_request. */
+export function answerClientError(_err: Error, socket: Socket): void {
+  rawAnswer(socket, new ApiError("malformed_request", {}));
+}
+
+/** onRequest: cut a request whose body is still arriving after `ms` (408 request_timeout). */
+export function requestDeadline(ms: number) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (req.raw.complete) return;
+    const timer = setTimeout(() => {
+      if (!req.raw.complete) rawAnswer(req.raw.socket, new ApiError("request_timeout", {}));
+    }, ms);
+    timer.unref();
+    req.raw.once("end", () => clearTimeout(timer));
+    req.raw.once("close", () => clearTimeout(timer));
+  };
+}

@@ -1,0 +1,173 @@
+// POST /v1/transform benchmarks, 10,000 positions per request, side by side with raw proj4js on
+// the same points: the route's kernel (parse, walk, project, rebuild), the full paid HTTP request
+// on the devnet, the NAD27 → NAD83(2011) Alaska NADCON5 chain per point, and (for information)
+// Debian's PROJ cs2cs on the same points when it is installed. Reads the built artifacts.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import proj4 from "proj4";
+import { loadConfig } from "../../service/config.ts";
+import { openFamilies } from "../../service/data/families.ts";
+import { DataRegistry } from "../../service/data/registry.ts";
+import { crsOpener, datumGridsOpener } from "../../service/data/transform-families.ts";
+import type { CrsRegistry } from "../../service/geo/transform/crs-registry.ts";
+import type { GridStore } from "../../service/geo/transform/grid-store.ts";
+import { runTransform, type TransformDeps } from "../../service/geo/transform/transform.ts";
+import { startService } from "../../service/runtime.ts";
+import { payingFetch } from "../support/service.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const N = 10_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+/** Deterministic points in a lon/lat box (mulberry32). */
+function points(seed: number, [w, s, e, n]: [number, number, number, number]): number[][] {
+  let a = seed;
+  const rnd = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from({ length: N }, () => [w + rnd() * (e - w), s + rnd() * (n - s)]);
+}
+
+async function median(fn: () => unknown | Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 3; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return times.sort((x, y) => x - y)[Math.floor(times.length / 2)] as number;
+}
+
+const data = new DataRegistry();
+const states = await openFamilies(path.join(root, "artifacts"), data, [crsOpener, datumGridsOpener]);
+for (const s of states)
+  if (s.state !== "ready") throw new Error(`${s.family}: ${s.reason} (run make artifacts)`);
+const registry = data.require<CrsRegistry>("crs").value;
+const grids = data.require<GridStore>("datum-grids").value;
+const deps = (revision: "A" | "B"): TransformDeps => ({ registry, grids, revision, versions: {} });
+
+interface Row {
+  name: string;
+  ours: number;
+  peer?: number;
+  peerName?: string;
+}
+const rows: Row[] = [];
+
+const projectionCases: { name: string; to: number; proj4: string; box: [number, number, number, number] }[] =
+  [
+    {
+      name: "WGS 84 → NAD83 / UTM 5N (TM, EPSG:26905)",
+      to: 26905,
+      proj4: "+proj=utm +zone=5 +ellps=GRS80 +units=m +no_defs",
+      box: [-156, 56, -150, 70],
+    },
+    {
+      name: "WGS 84 → NAD83 / Alaska zone 1 (Hotine A, EPSG:26931)",
+      to: 26931,
+      proj4:
+        "+proj=omerc +no_uoff +lat_0=57 +lonc=-133.666666666667 +alpha=323.130102361111 +gamma=323.130102361111 +k=0.9999 +x_0=5000000 +y_0=-5000000 +ellps=GRS80 +units=m +no_defs",
+      box: [-141, 54.6, -130, 60.3],
+    },
+    {
+      name: "WGS 84 → NAD83 / Kentucky North (LCC 2SP, EPSG:2205)",
+      to: 2205,
+      proj4:
+        "+proj=lcc +lat_0=37.5 +lon_0=-84.25 +lat_1=37.9666666666667 +lat_2=38.9666666666667 +x_0=500000 +y_0=0 +ellps=GRS80 +units=m +no_defs",
+      box: [-85.9, 37.7, -82.5, 39.1],
+    },
+  ];
+
+for (const c of projectionCases) {
+  const pts = points(c.to, c.box);
+  const ours = await median(() =>
+    runTransform({ from: "EPSG:4326", to: `EPSG:${c.to}`, coordinates: pts }, deps("A")),
+  );
+  const conv = proj4("+proj=longlat +ellps=GRS80 +no_defs", c.proj4);
+  const peer = await median(() => pts.map((p) => conv.forward(p)));
+  rows.push({ name: `${c.name}, revision A`, ours, peer, peerName: "proj4js forward()" });
+}
+
+const alaska = points(7, [-165, 56, -142, 70]);
+const nad27 = (await runTransform({ from: "EPSG:4267", to: "EPSG:4267", coordinates: alaska }, deps("B")))
+  .coordinates as number[][];
+const chain = await median(() =>
+  runTransform({ from: "EPSG:4267", to: "EPSG:6318", coordinates: nad27 }, deps("B")),
+);
+rows.push({ name: "NAD27 → NAD83(2011), Alaska NADCON5 chain (4 grids), revision B", ours: chain });
+const helmert = await median(() =>
+  runTransform({ from: "EPSG:4326", to: "EPSG:6318", coordinates: alaska, epoch: 2026.5 }, deps("B")),
+);
+rows.push({ name: "WGS 84 → NAD83(2011), EPSG:10334 at 2026.5, revision B", ours: helmert });
+
+// Full paid HTTP requests on the devnet (payment verify + settle included).
+const config = loadConfig(
+  {
+    GEO402_REVISION: "A",
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")),
+    GEO402_ARTIFACTS: path.join(root, "artifacts"),
+  },
+  root,
+);
+const service = await startService(config);
+const devnet = service.devnet;
+if (!devnet) throw new Error("the bench runs on the devnet");
+const key = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" as const;
+const { privateKeyToAccount } = await import("viem/accounts");
+await devnet.token.mint(privateKeyToAccount(key).address, 10_000_000_000n);
+const pay = payingFetch(key);
+const utmPoints = points(26905, [-156, 56, -150, 70]);
+const body = JSON.stringify({ from: "EPSG:4326", to: "EPSG:26905", coordinates: utmPoints });
+const http = await median(async () => {
+  const r = await pay(`${service.url}/v1/transform`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+  await r.json();
+});
+await service.close();
+const conv = proj4("+proj=longlat +ellps=GRS80 +no_defs", projectionCases[0]?.proj4 as string);
+rows.push({
+  name: "Paid HTTP request, 10,000 positions WGS 84 → UTM 5N, revision A (devnet)",
+  ours: http,
+  peer: await median(() => utmPoints.map((p) => conv.forward(p))),
+  peerName: "proj4js forward()",
+});
+
+// For information: Debian's PROJ (not the 9.5.1 reference) through cs2cs, process start included.
+const version = spawnSync("proj", [], { encoding: "utf8" });
+let cs2csNote = "cs2cs not installed";
+if (!version.error) {
+  const input = utmPoints.map((p) => `${p[1]} ${p[0]}`).join("\n");
+  const t = performance.now();
+  const r = spawnSync("cs2cs", ["-f", "%.9f", "EPSG:4326", "EPSG:26905"], { input, encoding: "utf8" });
+  const ms = performance.now() - t;
+  const rel = (version.stderr || version.stdout).trim().split("\n")[0];
+  cs2csNote =
+    r.status === 0
+      ? `${ms.toFixed(1)} ms including process start (${((ms * 1000) / N).toFixed(2)} µs/point; PROJ ${rel})`
+      : "cs2cs failed";
+}
+
+console.log(
+  `${N.toLocaleString("en")} positions per request, median of ${RUNS} runs (node ${process.version})\n`,
+);
+console.log("| case | ours (ms) | µs / position | peer | peer (ms) | ours / peer |");
+console.log("|---|---:|---:|---|---:|---:|");
+for (const r of rows) {
+  const ratio = r.peer ? (r.ours / r.peer).toFixed(1) : "";
+  console.log(
+    `| ${r.name} | ${r.ours.toFixed(1)} | ${((r.ours * 1000) / N).toFixed(2)} | ${r.peerName ?? "none (proj4js has no NADCON5 / Helmert epochs)"} | ${r.peer?.toFixed(1) ?? ""} | ${ratio} |`,
+  );
+}
+console.log(`\nFor information, PROJ cs2cs EPSG:4326 → EPSG:26905 on the same 10,000 points: ${cs2csNote}.`);

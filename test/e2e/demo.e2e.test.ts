@@ -1,0 +1,82 @@
+// GET /demo on the devnet (revision B): a real purchase of GET /v1/marine/depth by the service's
+// own payer, checked on chain (receipt, balances), then reused with a growing age.
+import { createPublicClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectMatchesSchema } from "../support/schemas.ts";
+import { startTestService, type TestService } from "../support/service.ts";
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService({ revision: "B" });
+});
+afterAll(() => t?.close());
+
+interface Demo {
+  demo: boolean;
+  route: string;
+  request: { lat: number; lon: number };
+  quote: { amount: string; asset: string; network: string; payTo: string };
+  doItYourself: { quote: string; pay: string };
+  live: boolean;
+  payment: {
+    payer: string;
+    transaction: `0x${string}`;
+    network: string;
+    settledAt: string;
+    ageSeconds: number;
+  };
+  answer: { chart: { cell: string }; depthAreaMinimum: number };
+}
+
+describe("GET /demo", () => {
+  let first: Demo;
+
+  it("buys one real depth answer from the service itself: payer → payTo by the quoted amount, transaction on chain", async () => {
+    const devnet = t.service.devnet;
+    if (!devnet) throw new Error("devnet expected");
+    const payer = privateKeyToAccount(devnet.payerKey).address;
+    const before = { payer: await t.balance(payer), payTo: await t.balance(t.payTo) };
+    const r = await fetch(`${t.url}/demo`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("payment-required")).toBeNull();
+    first = (await r.json()) as Demo;
+    expectMatchesSchema("demo.response", first);
+    expectMatchesSchema("marine-depth.response", first.answer);
+    expect(first).toMatchObject({
+      demo: true,
+      route: "GET /v1/marine/depth",
+      live: true,
+      request: { lat: 59.6033, lon: -151.4192 },
+    });
+    expect(first.quote).toEqual({
+      amount: "5000",
+      asset: devnet.token.address,
+      network: "eip155:8453",
+      payTo: t.payTo,
+    });
+    expect(first.payment.payer.toLowerCase()).toBe(payer.toLowerCase());
+    expect(first.answer.chart.cell).toBe("US5AK5SI");
+    expect(first.doItYourself.quote).toMatch(
+      /^geo402 quote GET \/v1\/marine\/depth --query lat=59\.6033 --query lon=-151\.4192/,
+    );
+    expect(first.doItYourself.pay).toMatch(/^geo402 pay GET \/v1\/marine\/depth /);
+    const chain = createPublicClient({ transport: http(devnet.anvil.rpcUrl) });
+    const receipt = await chain.getTransactionReceipt({ hash: first.payment.transaction });
+    expect(receipt.status).toBe("success");
+    expect(before.payer - (await t.balance(payer))).toBe(5000n);
+    expect((await t.balance(t.payTo)) - before.payTo).toBe(5000n);
+  });
+
+  it("shows the same purchase again for a while: live false, same transaction, age growing, nothing paid", async () => {
+    const payTo = await t.balance(t.payTo);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = (await (await fetch(`${t.url}/demo`)).json()) as Demo;
+    expectMatchesSchema("demo.response", again);
+    expect(again.live).toBe(false);
+    expect(again.payment.transaction).toBe(first.payment.transaction);
+    expect(again.payment.settledAt).toBe(first.payment.settledAt);
+    expect(again.payment.ageSeconds).toBeGreaterThan(first.payment.ageSeconds);
+    expect(await t.balance(t.payTo)).toBe(payTo);
+  });
+});
