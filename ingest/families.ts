@@ -6,7 +6,13 @@ import type { FamilyBuilder } from "./lib/family.ts";
 import { datumGridsFamily } from "./nadcon/datum-grids-family.ts";
 import { timezoneFamily } from "./timezone/family.ts";
 
-export const FAMILIES: readonly FamilyBuilder[] = [timezoneFamily, crsFamily, datumGridsFamily, encFamily(), demFamily];
+export const FAMILIES: readonly FamilyBuilder[] = [
+  timezoneFamily,
+  crsFamily,
+  datumGridsFamily,
+  encFamily(),
+  demFamily,
+];
 
 /** The builder of `name`; throws listing the known families. */
 export function familyByName(name: string, families: readonly FamilyBuilder[] = FAMILIES): FamilyBuilder {

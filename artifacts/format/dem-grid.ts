@@ -24,16 +24,6 @@ export function toPixel(grid: DemGrid, lon: number, lat: number): { x: number; y
   return { x: snap((lon + 180) * grid.ppdX - grid.phaseX), y: snap((90 - lat) * grid.ppdY - grid.phaseY) };
 }
 
-/** Longitude of the west edge of column `x` (fractional columns allowed). */
-export function columnLongitude(grid: DemGrid, x: number): number {
-  return (x + grid.phaseX) / grid.ppdX - 180;
-}
-
-/** Latitude of the north edge of row `y` (fractional rows allowed). */
-export function rowLatitude(grid: DemGrid, y: number): number {
-  return 90 - (y + grid.phaseY) / grid.ppdY;
-}
-
 /** Phase of an edge coordinate in pixels (to 1e-6 pixel), folded into (-0.5, 0.5]. */
 export function edgePhase(degreesFromOrigin: number, ppd: number): number {
   const p = degreesFromOrigin * ppd;

@@ -57,6 +57,15 @@ export class DemReader {
     return tile;
   }
 
+  /** Bytes held by the decoded tiles in the cache (heights, coverage flags, block slots). */
+  get cachedBytes(): number {
+    let n = 0;
+    for (const cache of this.#caches) {
+      for (const t of cache.values()) n += t.values.byteLength + t.coverage.byteLength + (t.slots?.byteLength ?? 0);
+    }
+    return n;
+  }
+
   /** Empties the tile cache (benchmarks measure cold reads with it). */
   dropCache(): void {
     for (const cache of this.#caches) cache.clear();

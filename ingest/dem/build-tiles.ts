@@ -181,8 +181,16 @@ function union(boxes: [number, number, number, number][]): [number, number, numb
 }
 
 function coverageStatement(blocks: DemBlockMeta[], datasets: DemDatasetMeta[], band: number): string {
-  const names = datasets.map((d, i) => `${d.name} (${blocks.filter((b) => b.dataset === i).map((b) => b.id).join(", ")})`);
-  const no3dep = datasets.some((d) => d.id === USGS_3DEP_2AS.id) ? "" : " No USGS 3DEP (NAVD88) block is ingested.";
+  const names = datasets.map(
+    (d, i) =>
+      `${d.name} (${blocks
+        .filter((b) => b.dataset === i)
+        .map((b) => b.id)
+        .join(", ")})`,
+  );
+  const no3dep = datasets.some((d) => d.id === USGS_3DEP_2AS.id)
+    ? ""
+    : " No USGS 3DEP (NAVD88) block is ingested.";
   return (
     `Only the ingested blocks, clipped to Alaska and its ${band} m coastal band: ${names.join("; ")}.${no3dep} ` +
     "Everywhere else in Alaska answers outside_coverage."

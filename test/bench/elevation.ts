@@ -135,8 +135,12 @@ row(
 
 // Warm point lookups.
 for (const [lon, lat] of HGT_POINTS.slice(0, 2000)) ours(dem, lon, lat);
-const warmOurs = await best(() => HGT_POINTS.forEach(([lon, lat]) => ours(dem, lon, lat)));
-const warmPeer = await best(() => HGT_POINTS.forEach(([lon, lat]) => peer(lon, lat)));
+const warmOurs = await best(() => {
+  for (const [lon, lat] of HGT_POINTS) ours(dem, lon, lat);
+});
+const warmPeer = await best(() => {
+  for (const [lon, lat] of HGT_POINTS) peer(lon, lat);
+});
 row(
   `point lookups, warm (.hgt area, ${HGT_POINTS.length})`,
   rate(HGT_POINTS.length, warmOurs),
@@ -145,7 +149,9 @@ row(
 );
 
 const cop = await copPeer();
-const copOurs = await best(() => COP_POINTS.forEach(([lon, lat]) => ours(dem, lon, lat)));
+const copOurs = await best(() => {
+  for (const [lon, lat] of COP_POINTS) ours(dem, lon, lat);
+});
 const copPeerMs = await time(async () => {
   for (const [lon, lat] of COP_POINTS) await cop(lon, lat);
 });
@@ -158,13 +164,18 @@ row(
 
 // 2000-sample profile (positions precomputed: both sides sample the same geodesic points).
 dem.reader.close();
-const m2 = heap();
 dem = openDem(dir);
-const profileCold = await time(() => PROFILE.forEach((p) => ours(dem, p.longitude, p.latitude)));
+const profileCold = await time(() => {
+  for (const p of PROFILE) ours(dem, p.longitude, p.latitude);
+});
 const readsCold = dem.reader.blobReads;
-const profileMem = heap() - m2;
-const profileWarm = await best(() => PROFILE.forEach((p) => ours(dem, p.longitude, p.latitude)));
-const profilePeer = await best(() => PROFILE.forEach((p) => peer(p.longitude, p.latitude)));
+const profileMem = dem.reader.cachedBytes;
+const profileWarm = await best(() => {
+  for (const p of PROFILE) ours(dem, p.longitude, p.latitude);
+});
+const profilePeer = await best(() => {
+  for (const p of PROFILE) peer(p.longitude, p.latitude);
+});
 row(
   `2000-sample profile, cold (${readsCold} tiles read)`,
   `${profileCold.toFixed(1)} ms`,
@@ -203,7 +214,7 @@ row(
   peerMem / oursMem,
 );
 row(
-  `memory after the cold profile (${readsCold} tiles decoded and cached)`,
+  `decoded tiles cached after the cold profile (${readsCold} tiles)`,
   `${(profileMem / 1e6).toFixed(2)} MB`,
   `${(peerMem / 1e6).toFixed(2)} MB`,
   peerMem / profileMem,

@@ -1,12 +1,12 @@
-// Builds DEM artifacts for tests into a temporary folder: from the real blocks in ../shared/data,
-// or from SYNTHETIC 3DEP-layout tiles (format, void and seam tests only), and opens them.
+// DEM artifacts for tests: the one `make artifacts` built, or small ones built here into a
+// temporary folder — the real blocks cut into tiny tiles (tile-limit tests) or SYNTHETIC
+// 3DEP-layout tiles (format, void and seam tests only) — opened as the service opens them.
 import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
-import type { DemMetadata } from "../../artifacts/format/dem-tile.ts";
 import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
 import { alaskaRings } from "../../ingest/dem/alaska-boundary.ts";
 import { buildDemTiles, type DemInput } from "../../ingest/dem/build-tiles.ts";
@@ -19,6 +19,7 @@ import {
 } from "../../ingest/dem/datasets.ts";
 import { DEM_PARAMETERS } from "../../ingest/dem/family.ts";
 import { DemDataset } from "../../service/data/dem-dataset.ts";
+import { builtFamily } from "../support/built-artifacts.ts";
 import { synthetic3depTiff, tileName, type VoidRect } from "./synthetic-3dep.ts";
 
 export const SHARED = process.env.GEO402_SHARED ?? path.resolve(import.meta.dirname, "../../../shared");
@@ -107,16 +108,14 @@ export function buildSyntheticDem(
   );
 }
 
+/** The dem artifact `make artifacts` built (the production build), opened as the service does. */
+export async function openBuiltDem(): Promise<DemDataset> {
+  return openDem((await builtFamily("dem")).dir);
+}
+
 /** Opens a built folder as the service does (positioned reads, tiles on demand). */
 export function openDem(dir: string, cacheTiles = 256): DemDataset {
   return new DemDataset(
     new DemReader(new TileContainerReader(openByteSource(path.join(dir, DEM_FILE), "file")), cacheTiles),
   );
-}
-
-export function metadataOf(dir: string): DemMetadata {
-  const reader = new DemReader(new TileContainerReader(openByteSource(path.join(dir, DEM_FILE), "file")));
-  const m = reader.metadata;
-  reader.close();
-  return m;
 }

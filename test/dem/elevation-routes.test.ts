@@ -7,7 +7,7 @@ import { pixelSizeMeters } from "../../artifacts/format/dem-grid.ts";
 import type { DemDataset } from "../../service/data/dem-dataset.ts";
 import { pathLength, samplePath } from "../../service/geo/elevation/profile-path.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { buildRealDem, buildSyntheticDem, openDem } from "./dem-test-artifacts.ts";
+import { buildRealDem, buildSyntheticDem, openBuiltDem, openDem } from "./dem-test-artifacts.ts";
 import { contextWith, entry, refusal } from "./route-context.ts";
 import { VOIDS } from "./synthetic-3dep.ts";
 import { globalVoids, syntheticExpected } from "./synthetic-expected.ts";
@@ -24,7 +24,7 @@ let real: DemDataset;
 let smallTiles: DemDataset;
 let synthetic: DemDataset;
 beforeAll(async () => {
-  real = openDem(await buildRealDem());
+  real = await openBuiltDem();
   smallTiles = openDem(await buildRealDem(8));
   synthetic = openDem(
     await buildSyntheticDem([

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DemDataset } from "../../service/data/dem-dataset.ts";
 import type { Interpolation } from "../../service/geo/elevation/interpolate.ts";
-import { buildRealDem, buildSyntheticDem, COP_FILE, HGT_FILE, openDem } from "./dem-test-artifacts.ts";
+import { buildSyntheticDem, COP_FILE, HGT_FILE, openBuiltDem, openDem } from "./dem-test-artifacts.ts";
 import { FIXTURE_TILES, NO_DATA, synthetic3depTiff } from "./synthetic-3dep.ts";
 import { globalVoids, syntheticExpected } from "./synthetic-expected.ts";
 
@@ -29,7 +29,7 @@ const sha256 = (b: Uint8Array): string => createHash("sha256").update(b).digest(
 let real: DemDataset;
 let synthetic: DemDataset;
 beforeAll(async () => {
-  real = openDem(await buildRealDem());
+  real = await openBuiltDem();
   synthetic = openDem(await buildSyntheticDem(FIXTURE_TILES));
 });
 

@@ -1,30 +1,17 @@
-// Elevation end to end: the dem family is built by the real pipeline from ../shared/data into a
-// temporary artifacts root, the real service opens it at start-up, and a real x402 client pays on
-// the devnet. Paid answers move exactly the price; refusals after payment move nothing.
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+// Elevation end to end: the real service opens the dem artifact `make artifacts` built (manifest,
+// hashes, opener) at start-up, and a real x402 client pays on the devnet. Paid answers move
+// exactly the price; refusals after payment move nothing.
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demFamily } from "../../ingest/dem/family.ts";
-import { buildFamily } from "../../ingest/lib/build.ts";
-import { SHARED } from "../dem/dem-test-artifacts.ts";
+import { builtFamily } from "../support/built-artifacts.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
 
 let t: TestService;
 let payer: Payer;
 beforeAll(async () => {
-  const artifacts = path.join(await mkdtemp(path.join(tmpdir(), "geo402-dem-e2e-")), "artifacts");
-  await buildFamily(demFamily, {
-    outRoot: artifacts,
-    mirror: path.join(SHARED, "data"),
-    log: () => {},
-    progress: () => {},
-    command: "elevation e2e",
-    gitSha: null,
-  });
-  t = await startTestService({ env: { GEO402_ARTIFACTS: artifacts } });
+  await builtFamily("dem");
+  t = await startTestService();
   payer = await t.newPayer();
 });
 afterAll(() => t?.close());
