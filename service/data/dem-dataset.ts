@@ -8,9 +8,12 @@ import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
 import type { DemLayerMeta, DemMetadata, DemTile } from "../../artifacts/format/dem-tile.ts";
 import { outputPath } from "../../artifacts/format/manifest.ts";
 import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
+import { ApiError } from "../errors.ts";
 import { type Interpolation, interpolate, sampleWindow } from "../geo/elevation/interpolate.ts";
 import type { RouteContext } from "../route-types.ts";
 import type { FamilyOpener } from "./families.ts";
+
+export const DEM_FAMILY = "dem";
 
 /** A position found inside the coverage: its layer, continuous pixel coordinates and block. */
 export interface Located {
@@ -103,7 +106,13 @@ export class DemDataset {
     const tx = Math.floor(c / T);
     const ty = Math.floor(row / T);
     if (z !== this.#lastZ || tx !== this.#lastTx || ty !== this.#lastTy) {
-      this.#last = this.reader.tile(z, tx, ty);
+      this.#lastZ = -1;
+      try {
+        this.#last = this.reader.tile(z, tx, ty);
+      } catch (err) {
+        // A tile that cannot be read or decoded after the checks at open: 503, never a guess.
+        throw new ApiError("data_unavailable", { family: DEM_FAMILY, reason: (err as Error).message });
+      }
       this.#lastZ = z;
       this.#lastTx = tx;
       this.#lastTy = ty;
@@ -121,8 +130,6 @@ function inBox(l: DemLayerMeta, lon: number, lat: number): boolean {
   const [w, s, e, n] = l.bbox;
   return lon >= w && lon <= e && lat >= s && lat <= n;
 }
-
-export const DEM_FAMILY = "dem";
 
 /** The opened DEM of a request, or ApiError data_unavailable (503) when the family is missing. */
 export function demOf(ctx: Pick<RouteContext, "data">): DemDataset {

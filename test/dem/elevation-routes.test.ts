@@ -2,8 +2,13 @@
 // blocks (and SYNTHETIC 3DEP tiles for voids and seams): answers, refusals, and every profile
 // limit refused before a single tile is read.
 import { readFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pixelSizeMeters } from "../../artifacts/format/dem-grid.ts";
+import { pixelSizeMeters, toPixel } from "../../artifacts/format/dem-grid.ts";
+import { DEM_FILE } from "../../artifacts/format/dem-reader.ts";
+import { TileContainerWriter, tileKey } from "../../artifacts/format/tile-container.ts";
 import type { DemDataset } from "../../service/data/dem-dataset.ts";
 import { pathLength, samplePath } from "../../service/geo/elevation/profile-path.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
@@ -114,6 +119,22 @@ describe("GET /v1/elevation", () => {
       horizontalDatum: "NAD83",
       published: "2020-01-01",
     });
+  });
+
+  it("a tile that cannot be decoded answers 503 data_unavailable, never a guess", async () => {
+    const meta = real.metadata;
+    const z = meta.layers.findIndex((l) => meta.datasets[l.dataset]?.id === "viewfinderpanoramas-3as");
+    const layer = meta.layers[z] as (typeof meta.layers)[number];
+    const { x, y } = toPixel(layer.grid, -150.5, 59.75);
+    const dir = await mkdtemp(path.join(os.tmpdir(), "geo402-dem-broken-"));
+    const writer = new TileContainerWriter(path.join(dir, DEM_FILE));
+    writer.add(
+      tileKey(z, Math.floor(x / layer.tileSize), Math.floor(y / layer.tileSize)),
+      new Uint8Array([1, 2, 3]),
+    );
+    writer.finish(meta);
+    const err = await refusal(() => get(openDem(dir), { lat: 59.75, lon: -150.5 }));
+    expect(err).toMatchObject({ code: "data_unavailable", status: 503 });
   });
 
   it("refuses out-of-range coordinates naming the parameter, and answers 503 without the artifact", async () => {
