@@ -150,8 +150,12 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
               }
             }
           }
+          const started = performance.now();
+          const cpu = process.cpuUsage();
           const r = await buildFamily(f, opts);
-          return `built ${r.version}${r.reused ? " (identical to the existing build, kept)" : ""}`;
+          const used = process.cpuUsage(cpu);
+          const seconds = `${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`;
+          return `built ${r.version} in ${seconds}${r.reused ? " (identical to the existing build, kept)" : ""}`;
         });
       }
       break;

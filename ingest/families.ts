@@ -1,4 +1,5 @@
 // THE list of data families the pipeline builds, in build order. Add one line per family.
+import { censusFamily } from "./census/family.ts";
 import { demFamily } from "./dem/family.ts";
 import { encFamily } from "./enc/enc-family.ts";
 import { crsFamily } from "./epsg/crs-family.ts";
@@ -11,6 +12,7 @@ export const FAMILIES: readonly FamilyBuilder[] = [
   crsFamily,
   datumGridsFamily,
   encFamily(),
+  censusFamily,
   demFamily,
 ];
 

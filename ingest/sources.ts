@@ -1,6 +1,7 @@
 // THE pinned upstream registry: every input any family reads, with where it comes from, the
 // exact bytes expected (sha256, size), vintage, license and attribution, and where it sits in
 // the mirror. Families keep their entries in `ingest/<family>/sources.ts`; add one line below.
+import { CENSUS_SOURCES } from "./census/sources.ts";
 import { DEM_SOURCES } from "./dem/sources.ts";
 import { ENC_SOURCES } from "./enc/sources.ts";
 import { EPSG_SOURCES } from "./epsg/sources.ts";
@@ -33,6 +34,7 @@ export const SOURCES: readonly SourceEntry[] = [
   ...EPSG_SOURCES,
   ...NADCON_SOURCES,
   ...ENC_SOURCES,
+  ...CENSUS_SOURCES,
   ...DEM_SOURCES,
 ];
 

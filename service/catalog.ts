@@ -2,9 +2,11 @@
 // extension all come from this one array. Each route group adds its entries here.
 import type { Revision } from "./config.ts";
 import type { CatalogEntry } from "./route-types.ts";
+import { censusEntries } from "./routes/census.ts";
 import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
 import { elevationEntries } from "./routes/elevation.ts";
+import { geojsonEntries } from "./routes/geojson.ts";
 import { helloEntries } from "./routes/hello.ts";
 import { marineEntries } from "./routes/marine.ts";
 import { timezoneEntries } from "./routes/timezone.ts";
@@ -14,9 +16,11 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...discoveryEntries,
   ...demoEntries,
   ...helloEntries,
+  ...geojsonEntries,
   ...transformEntries,
   ...timezoneEntries,
   ...marineEntries,
+  ...censusEntries,
   ...elevationEntries,
 ];
 

@@ -77,7 +77,10 @@ export class ByteReader {
 
   #take(n: number): number {
     if (this.#at + n > this.#b.length) {
-      throw new ArtifactError("malformed", `${this.#what}: record cut short at byte ${this.#at} (needs ${n} more)`);
+      throw new ArtifactError(
+        "malformed",
+        `${this.#what}: record cut short at byte ${this.#at} (needs ${n} more)`,
+      );
     }
     const at = this.#at;
     this.#at += n;

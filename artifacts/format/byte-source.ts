@@ -7,11 +7,19 @@ export interface ByteSource {
   readonly size: number;
   /** Exactly `length` bytes from `offset`; throws when the range runs past the end. */
   read(offset: number, length: number): Uint8Array;
+  /** The whole content, when the source already holds it in memory (lets readers use typed-array views). */
+  bytes?(): Uint8Array;
   close(): void;
 }
 
 function checkRange(size: number, offset: number, length: number): void {
-  if (!Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length < 0 || offset + length > size) {
+  if (
+    !Number.isInteger(offset) ||
+    !Number.isInteger(length) ||
+    offset < 0 ||
+    length < 0 ||
+    offset + length > size
+  ) {
     throw new RangeError(`byte range ${offset}+${length} outside a source of ${size} bytes`);
   }
 }
@@ -28,6 +36,9 @@ export class MemorySource implements ByteSource {
   read(offset: number, length: number): Uint8Array {
     checkRange(this.#bytes.length, offset, length);
     return this.#bytes.subarray(offset, offset + length);
+  }
+  bytes(): Uint8Array {
+    return this.#bytes;
   }
   close(): void {}
 }

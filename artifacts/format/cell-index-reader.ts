@@ -14,6 +14,12 @@ export interface CellIndexHit {
   resolution: number;
 }
 
+interface MemoryViews {
+  keys: Uint32Array;
+  res: Uint8Array;
+  values: Uint8Array | Uint16Array | Uint32Array;
+}
+
 export class CellIndexReader {
   readonly #src: ByteSource;
   readonly maxResolution: number;
@@ -26,17 +32,25 @@ export class CellIndexReader {
   readonly #dirLo: Uint32Array;
   readonly #off: { keys: number; res: number; values: number; strOffsets: number; strBytes: number };
   readonly #strings: (string | undefined)[];
+  /** Typed-array views over an in-memory little-endian file: the lookup fast path. */
+  readonly #mem: MemoryViews | undefined;
   readonly #decoder = new TextDecoder("utf-8", { fatal: true });
 
   constructor(source: ByteSource) {
     this.#src = source;
-    if (source.size < CELL_INDEX_HEADER_BYTES) throw new ArtifactError("truncated", `cell index of ${source.size} bytes has no header`);
+    if (source.size < CELL_INDEX_HEADER_BYTES)
+      throw new ArtifactError("truncated", `cell index of ${source.size} bytes has no header`);
     const head = source.read(0, CELL_INDEX_HEADER_BYTES);
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const magic = new TextDecoder().decode(head.subarray(0, 8));
-    if (magic !== CELL_INDEX_MAGIC) throw new ArtifactError("bad_magic", `not a cell index (magic ${JSON.stringify(magic)})`);
+    if (magic !== CELL_INDEX_MAGIC)
+      throw new ArtifactError("bad_magic", `not a cell index (magic ${JSON.stringify(magic)})`);
     const major = view.getUint16(H.major, true);
-    if (major !== CELL_INDEX_MAJOR) throw new ArtifactError("unsupported_format_version", `cell index format ${major}.x; this reader knows ${CELL_INDEX_MAJOR}.x`);
+    if (major !== CELL_INDEX_MAJOR)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `cell index format ${major}.x; this reader knows ${CELL_INDEX_MAJOR}.x`,
+      );
     this.formatMinor = view.getUint16(H.minor, true);
     this.maxResolution = view.getUint8(H.maxResolution);
     this.#valueBytes = view.getUint8(H.valueBytes);
@@ -46,11 +60,16 @@ export class CellIndexReader {
     this.stringCount = view.getUint32(H.stringCount, true);
     const u64 = (at: number) => Number(view.getBigUint64(at, true));
     const fileBytes = u64(H.fileBytes);
-    if (fileBytes !== source.size) throw new ArtifactError("truncated", `cell index header says ${fileBytes} bytes, source has ${source.size}`);
+    if (fileBytes !== source.size)
+      throw new ArtifactError(
+        "truncated",
+        `cell index header says ${fileBytes} bytes, source has ${source.size}`,
+      );
     if (![1, 2, 4].includes(this.#valueBytes) || this.#blockEntries < 1 || this.maxResolution > 15) {
       throw new ArtifactError("malformed", "cell index header holds impossible values");
     }
-    if (blockCount !== Math.ceil(this.entryCount / this.#blockEntries)) throw new ArtifactError("malformed", "cell index block count disagrees with entry count");
+    if (blockCount !== Math.ceil(this.entryCount / this.#blockEntries))
+      throw new ArtifactError("malformed", "cell index block count disagrees with entry count");
     this.#off = {
       keys: u64(H.keysOffset),
       res: u64(H.resolutionsOffset),
@@ -68,6 +87,26 @@ export class CellIndexReader {
       this.#dirHi[b] = dirView.getUint32(b * 8 + 4, true);
     }
     this.#strings = new Array(this.stringCount);
+    this.#mem = this.#memoryViews(source);
+  }
+
+  #memoryViews(source: ByteSource): MemoryViews | undefined {
+    const whole = source.bytes?.();
+    if (!whole || !LITTLE_ENDIAN_HOST) return undefined;
+    const bytes = whole.byteOffset % 8 === 0 ? whole : whole.slice();
+    const at = (offset: number) => bytes.byteOffset + offset;
+    const n = this.entryCount;
+    const values =
+      this.#valueBytes === 1
+        ? bytes.subarray(this.#off.values, this.#off.values + n)
+        : this.#valueBytes === 2
+          ? new Uint16Array(bytes.buffer, at(this.#off.values), n)
+          : new Uint32Array(bytes.buffer, at(this.#off.values), n);
+    return {
+      keys: new Uint32Array(bytes.buffer, at(this.#off.keys), 2 * n),
+      res: bytes.subarray(this.#off.res, this.#off.res + n),
+      values,
+    };
   }
 
   /** The entry containing the cell of (lat, lng) at the index resolution, or undefined. */
@@ -80,13 +119,19 @@ export class CellIndexReader {
   lookupCell(cell: string): CellIndexHit | undefined {
     const index = cellToBigInt(cell);
     const res = resolutionOf(index);
-    if (res < this.maxResolution) throw new RangeError(`cell resolution ${res} is coarser than the index resolution ${this.maxResolution}`);
-    const [hi, lo] = cellWords(bigIntToCell(res === this.maxResolution ? index : keyToCell(index, this.maxResolution, 15)));
+    if (res < this.maxResolution)
+      throw new RangeError(
+        `cell resolution ${res} is coarser than the index resolution ${this.maxResolution}`,
+      );
+    const [hi, lo] = cellWords(
+      bigIntToCell(res === this.maxResolution ? index : keyToCell(index, this.maxResolution, 15)),
+    );
     return this.lookupWords(hi, lo);
   }
 
   /** Lookup by the two 32-bit words of a cell at exactly the index resolution. */
   lookupWords(hi: number, lo: number): CellIndexHit | undefined {
+    if (this.#mem) return this.#lookupMemory(hi, lo, this.#mem);
     // Last block whose first key ≤ query.
     let lowB = 0;
     let highB = this.#dirHi.length - 1;
@@ -110,8 +155,24 @@ export class CellIndexReader {
     }
     const entry = first + low;
     const resolution = this.#src.read(this.#off.res + entry, 1)[0]!;
-    if (!keyWithin(hi, lo, view.getUint32(low * 8 + 4, true), view.getUint32(low * 8, true), resolution)) return undefined;
+    if (!keyWithin(hi, lo, view.getUint32(low * 8 + 4, true), view.getUint32(low * 8, true), resolution))
+      return undefined;
     return { entry, value: this.valueAt(entry), resolution };
+  }
+
+  #lookupMemory(hi: number, lo: number, mem: MemoryViews): CellIndexHit | undefined {
+    const keys = mem.keys;
+    let low = 0;
+    let high = this.entryCount - 1;
+    if (high < 0 || less(hi, lo, keys[1]!, keys[0]!)) return undefined;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if (less(hi, lo, keys[2 * mid + 1]!, keys[2 * mid]!)) high = mid - 1;
+      else low = mid;
+    }
+    const resolution = mem.res[low]!;
+    if (!keyWithin(hi, lo, keys[2 * low + 1]!, keys[2 * low]!, resolution)) return undefined;
+    return { entry: low, value: mem.values[low]!, resolution };
   }
 
   valueAt(entry: number): number {
@@ -131,7 +192,8 @@ export class CellIndexReader {
 
   /** String `id` of the string table, decoded on first use. */
   string(id: number): string {
-    if (!Number.isInteger(id) || id < 0 || id >= this.stringCount) throw new RangeError(`no string ${id} (table of ${this.stringCount})`);
+    if (!Number.isInteger(id) || id < 0 || id >= this.stringCount)
+      throw new RangeError(`no string ${id} (table of ${this.stringCount})`);
     const cached = this.#strings[id];
     if (cached !== undefined) return cached;
     const pair = this.#src.read(this.#off.strOffsets + id * 4, 8);
@@ -148,6 +210,8 @@ export class CellIndexReader {
     this.#src.close();
   }
 }
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function less(hi: number, lo: number, khi: number, klo: number): boolean {
   return hi < khi || (hi === khi && lo < klo);

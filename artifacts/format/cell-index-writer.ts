@@ -1,6 +1,15 @@
 // Writes the sorted H3 cell index ("G4H3IDX"): disjoint H3 cells (mixed resolutions allowed,
 // e.g. after compaction) → value ids, plus a string table the ids can point into.
-import { align8, CELL_INDEX_HEADER_BYTES, CELL_INDEX_MAGIC, CELL_INDEX_MAJOR, CELL_INDEX_MINOR, DEFAULT_BLOCK_ENTRIES, H, type ValueBytes } from "./cell-index-layout.ts";
+import {
+  align8,
+  CELL_INDEX_HEADER_BYTES,
+  CELL_INDEX_MAGIC,
+  CELL_INDEX_MAJOR,
+  CELL_INDEX_MINOR,
+  DEFAULT_BLOCK_ENTRIES,
+  H,
+  type ValueBytes,
+} from "./cell-index-layout.ts";
 import { cellKey, cellToBigInt, resolutionOf } from "./h3-key.ts";
 
 export interface CellIndexOptions {
@@ -32,7 +41,8 @@ export class CellIndexWriter {
     this.#strings = options.strings ?? [];
     this.#valueBytes = options.valueBytes;
     this.#blockEntries = options.blockEntries ?? DEFAULT_BLOCK_ENTRIES;
-    if (!Number.isInteger(this.#blockEntries) || this.#blockEntries < 1) throw new RangeError("blockEntries must be a positive integer");
+    if (!Number.isInteger(this.#blockEntries) || this.#blockEntries < 1)
+      throw new RangeError("blockEntries must be a positive integer");
   }
 
   get size(): number {
@@ -42,8 +52,10 @@ export class CellIndexWriter {
   /** Adds one cell (hex id or bigint, resolution ≤ maxResolution) with its value id. */
   add(cell: string | bigint, value: number): void {
     const index = typeof cell === "bigint" ? cell : cellToBigInt(cell);
-    if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new RangeError(`value id must be a u32, got ${value}`);
-    if (this.#strings.length > 0 && value >= this.#strings.length) throw new RangeError(`value id ${value} has no string (table of ${this.#strings.length})`);
+    if (!Number.isInteger(value) || value < 0 || value > 0xffffffff)
+      throw new RangeError(`value id must be a u32, got ${value}`);
+    if (this.#strings.length > 0 && value >= this.#strings.length)
+      throw new RangeError(`value id ${value} has no string (table of ${this.#strings.length})`);
     if (this.#count === this.#keys.length) this.#grow();
     this.#keys[this.#count] = cellKey(index, this.#maxRes);
     this.#res[this.#count] = resolutionOf(index);
@@ -77,7 +89,8 @@ export class CellIndexWriter {
     let maxValue = 0;
     for (let i = 0; i < n; i++) maxValue = Math.max(maxValue, this.#values[i]!);
     const valueBytes = this.#valueBytes ?? (maxValue < 0x100 ? 1 : maxValue < 0x10000 ? 2 : 4);
-    if (maxValue >= 2 ** (8 * valueBytes)) throw new RangeError(`value id ${maxValue} does not fit ${valueBytes} bytes`);
+    if (maxValue >= 2 ** (8 * valueBytes))
+      throw new RangeError(`value id ${maxValue} does not fit ${valueBytes} bytes`);
 
     const encoder = new TextEncoder();
     const encoded = this.#strings.map((s) => encoder.encode(s));
@@ -118,7 +131,8 @@ export class CellIndexWriter {
       const src = order[i]!;
       const key = keys[src]!;
       view.setBigUint64(keysOffset + i * 8, key, true);
-      if (i % this.#blockEntries === 0) view.setBigUint64(directoryOffset + (i / this.#blockEntries) * 8, key, true);
+      if (i % this.#blockEntries === 0)
+        view.setBigUint64(directoryOffset + (i / this.#blockEntries) * 8, key, true);
       out[resolutionsOffset + i] = res[src]!;
       const value = this.#values[src]!;
       const at = valuesOffset + i * valueBytes;
@@ -143,7 +157,9 @@ export class CellIndexWriter {
       const b = order[i]!;
       const shift = BigInt(3 * (15 - this.#res[a]!));
       if (this.#keys[a]! >> shift === this.#keys[b]! >> shift) {
-        throw new RangeError(`cells overlap: entries ${a} and ${b} (keys ${this.#keys[a]!.toString(16)}, ${this.#keys[b]!.toString(16)})`);
+        throw new RangeError(
+          `cells overlap: entries ${a} and ${b} (keys ${this.#keys[a]!.toString(16)}, ${this.#keys[b]!.toString(16)})`,
+        );
       }
     }
   }

@@ -53,30 +53,41 @@ describe("cell index", () => {
     const cells = cellToChildren(cellToParent(SF, 4), 6).slice(0, 40);
     const a = new CellIndexWriter({ maxResolution: 6 });
     const b = new CellIndexWriter({ maxResolution: 6 });
-    cells.forEach((c, i) => a.add(c, i % 5));
-    [...cells].reverse().forEach((c) => b.add(c, cells.indexOf(c) % 5));
+    for (const [i, c] of cells.entries()) a.add(c, i % 5);
+    for (const c of [...cells].reverse()) b.add(c, cells.indexOf(c) % 5);
     expect(Buffer.from(a.finish()).equals(Buffer.from(b.finish()))).toBe(true);
   });
 
   it("property: compacted index answers exactly the value of the resolution-6 cell of random points", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true })), { minLength: 1, maxLength: 25 }), fc.integer({ min: 1, max: 64 }), (seeds, blockEntries) => {
-        // Regions: all res-6 children of the res-4 cells of the seeds, valued by seed order.
-        const truth = new Map<string, number>();
-        seeds.forEach(([lat, lng], i) => {
-          for (const c of cellToChildren(cellToParent(latLngToCell(lat, lng, 6), 4), 6)) if (!truth.has(c)) truth.set(c, i);
-        });
-        const byValue = new Map<number, string[]>();
-        for (const [c, v] of truth) byValue.set(v, [...(byValue.get(v) ?? []), c]);
-        const w = new CellIndexWriter({ maxResolution: 6, blockEntries });
-        for (const [v, cells] of byValue) for (const c of compactCells(cells)) w.add(c, v);
-        const reader = new CellIndexReader(new MemorySource(w.finish()));
-        for (const [c, v] of truth) if (reader.lookupCell(c)?.value !== v) return false;
-        // A neighbour region not in the index answers nothing.
-        const [lat, lng] = seeds[0]!;
-        const far = latLngToCell(-lat, lng > 0 ? lng - 180 : lng + 180, 6);
-        return truth.has(far) || reader.lookupCell(far) === undefined;
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.double({ min: -80, max: 80, noNaN: true }),
+            fc.double({ min: -180, max: 180, noNaN: true }),
+          ),
+          { minLength: 1, maxLength: 25 },
+        ),
+        fc.integer({ min: 1, max: 64 }),
+        (seeds, blockEntries) => {
+          // Regions: all res-6 children of the res-4 cells of the seeds, valued by seed order.
+          const truth = new Map<string, number>();
+          seeds.forEach(([lat, lng], i) => {
+            for (const c of cellToChildren(cellToParent(latLngToCell(lat, lng, 6), 4), 6))
+              if (!truth.has(c)) truth.set(c, i);
+          });
+          const byValue = new Map<number, string[]>();
+          for (const [c, v] of truth) byValue.set(v, [...(byValue.get(v) ?? []), c]);
+          const w = new CellIndexWriter({ maxResolution: 6, blockEntries });
+          for (const [v, cells] of byValue) for (const c of compactCells(cells)) w.add(c, v);
+          const reader = new CellIndexReader(new MemorySource(w.finish()));
+          for (const [c, v] of truth) if (reader.lookupCell(c)?.value !== v) return false;
+          // A neighbour region not in the index answers nothing.
+          const [lat, lng] = seeds[0]!;
+          const far = latLngToCell(-lat, lng > 0 ? lng - 180 : lng + 180, 6);
+          return truth.has(far) || reader.lookupCell(far) === undefined;
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -87,12 +98,13 @@ describe("cell index", () => {
       for (const max of [200, 60_000, 100_000]) {
         const w = new CellIndexWriter({ maxResolution: 6 });
         const cells = cellToChildren(cellToParent(SF, 4), 6);
-        cells.forEach((c, i) => w.add(c, (i * 7919) % (max + 1)));
+        for (const [i, c] of cells.entries()) w.add(c, (i * 7919) % (max + 1));
         const file = path.join(dir, `${max}.h3i`);
         await writeFile(file, w.finish());
         const src = new FileSource(file);
         const reader = new CellIndexReader(src);
-        cells.forEach((c, i) => expect(reader.lookupCell(c)?.value).toBe((i * 7919) % (max + 1)));
+        for (const [i, c] of cells.entries())
+          expect(reader.lookupCell(c)?.value).toBe((i * 7919) % (max + 1));
         expect(getResolution(reader.cellAt(0))).toBe(6);
         reader.close();
       }
@@ -105,11 +117,17 @@ describe("cell index", () => {
     const bytes = new CellIndexWriter({ maxResolution: 6, strings: ["a"] }).finish();
     const badMagic = bytes.slice();
     badMagic[0] = 0x58;
-    expect(() => new CellIndexReader(new MemorySource(badMagic))).toThrow(expect.objectContaining({ code: "bad_magic" }));
+    expect(() => new CellIndexReader(new MemorySource(badMagic))).toThrow(
+      expect.objectContaining({ code: "bad_magic" }),
+    );
     const v2 = bytes.slice();
     v2[8] = 2;
-    expect(() => new CellIndexReader(new MemorySource(v2))).toThrow(expect.objectContaining({ code: "unsupported_format_version" }));
-    expect(() => new CellIndexReader(new MemorySource(bytes.slice(0, bytes.length - 8)))).toThrow(expect.objectContaining({ code: "truncated" }));
+    expect(() => new CellIndexReader(new MemorySource(v2))).toThrow(
+      expect.objectContaining({ code: "unsupported_format_version" }),
+    );
+    expect(() => new CellIndexReader(new MemorySource(bytes.slice(0, bytes.length - 8)))).toThrow(
+      expect.objectContaining({ code: "truncated" }),
+    );
   });
 
   it("an empty index answers nothing", () => {

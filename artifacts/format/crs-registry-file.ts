@@ -29,13 +29,30 @@ export function readCrsRegistry(file: string): CrsRegistryData {
   } catch (e) {
     throw new ArtifactError("malformed", `${file}: not JSON (${(e as Error).message})`);
   }
-  if (doc.format !== CRS_FORMAT) throw new ArtifactError("bad_magic", `${file}: format is ${String(doc.format)}, expected ${CRS_FORMAT}`);
+  if (doc.format !== CRS_FORMAT)
+    throw new ArtifactError("bad_magic", `${file}: format is ${String(doc.format)}, expected ${CRS_FORMAT}`);
   const major = Number(String(doc.formatVersion).split(".")[0]);
   if (major !== CRS_MAJOR) {
-    throw new ArtifactError("unsupported_format_version", `${file}: format ${doc.formatVersion}; this reader knows ${CRS_MAJOR}.x`);
+    throw new ArtifactError(
+      "unsupported_format_version",
+      `${file}: format ${doc.formatVersion}; this reader knows ${CRS_MAJOR}.x`,
+    );
   }
-  if (!Array.isArray(doc.crs) || !Array.isArray(doc.gridOperations) || !Array.isArray(doc.helmertOperations) || typeof doc.epsgVersion !== "string") {
-    throw new ArtifactError("malformed", `${file}: missing crs, gridOperations, helmertOperations or epsgVersion`);
+  if (
+    !Array.isArray(doc.crs) ||
+    !Array.isArray(doc.gridOperations) ||
+    !Array.isArray(doc.helmertOperations) ||
+    typeof doc.epsgVersion !== "string"
+  ) {
+    throw new ArtifactError(
+      "malformed",
+      `${file}: missing crs, gridOperations, helmertOperations or epsgVersion`,
+    );
   }
-  return { epsgVersion: doc.epsgVersion, crs: doc.crs, gridOperations: doc.gridOperations, helmertOperations: doc.helmertOperations };
+  return {
+    epsgVersion: doc.epsgVersion,
+    crs: doc.crs,
+    gridOperations: doc.gridOperations,
+    helmertOperations: doc.helmertOperations,
+  };
 }

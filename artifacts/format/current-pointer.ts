@@ -16,19 +16,32 @@ export async function readCurrent(familyDir: string): Promise<string | undefined
     target = await readlink(path.join(familyDir, CURRENT));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new ArtifactError("no_current_version", `${path.join(familyDir, CURRENT)}: ${(err as Error).message}`);
+    throw new ArtifactError(
+      "no_current_version",
+      `${path.join(familyDir, CURRENT)}: ${(err as Error).message}`,
+    );
   }
   if (!VERSION_PATTERN.test(target)) {
-    throw new ArtifactError("no_current_version", `${path.join(familyDir, CURRENT)} points to "${target}", not a version folder`);
+    throw new ArtifactError(
+      "no_current_version",
+      `${path.join(familyDir, CURRENT)} points to "${target}", not a version folder`,
+    );
   }
   return target;
 }
 
 /** Resolves `<artifactsDir>/<family>/current` to `{version, dir}`; throws no_current_version when absent. */
-export async function resolveCurrent(artifactsDir: string, family: string): Promise<{ version: string; dir: string }> {
+export async function resolveCurrent(
+  artifactsDir: string,
+  family: string,
+): Promise<{ version: string; dir: string }> {
   const familyDir = path.join(artifactsDir, family);
   const version = await readCurrent(familyDir);
-  if (!version) throw new ArtifactError("no_current_version", `no built version of ${family} under ${artifactsDir} (run geo402-ingest build ${family})`);
+  if (!version)
+    throw new ArtifactError(
+      "no_current_version",
+      `no built version of ${family} under ${artifactsDir} (run geo402-ingest build ${family})`,
+    );
   return { version, dir: path.join(familyDir, version) };
 }
 

@@ -41,17 +41,27 @@ export function addGridTiles(w: TileContainerWriter, grid: StoredGrid, tiles: re
 }
 
 export function datumGridMetadata(grids: StoredGrid[]): DatumGridMetadata {
-  return { format: DATUM_GRID_FORMAT, formatVersion: `${DATUM_GRID_MAJOR}.${DATUM_GRID_MINOR}`, sampleType: "float32le", grids };
+  return {
+    format: DATUM_GRID_FORMAT,
+    formatVersion: `${DATUM_GRID_MAJOR}.${DATUM_GRID_MINOR}`,
+    sampleType: "float32le",
+    grids,
+  };
 }
 
 /** Checks the container's metadata and returns the grids it holds. */
 export function readDatumGridMetadata(r: TileContainerReader): StoredGrid[] {
   const m = r.metadata as Partial<DatumGridMetadata> | null;
-  if (m?.format !== DATUM_GRID_FORMAT) throw new ArtifactError("bad_magic", `datum-grid container format is ${String(m?.format)}`);
+  if (m?.format !== DATUM_GRID_FORMAT)
+    throw new ArtifactError("bad_magic", `datum-grid container format is ${String(m?.format)}`);
   if (Number(String(m.formatVersion).split(".")[0]) !== DATUM_GRID_MAJOR) {
-    throw new ArtifactError("unsupported_format_version", `datum-grid format ${m.formatVersion}; this reader knows ${DATUM_GRID_MAJOR}.x`);
+    throw new ArtifactError(
+      "unsupported_format_version",
+      `datum-grid format ${m.formatVersion}; this reader knows ${DATUM_GRID_MAJOR}.x`,
+    );
   }
-  if (m.sampleType !== "float32le" || !Array.isArray(m.grids)) throw new ArtifactError("malformed", "datum-grid metadata lacks sampleType or grids");
+  if (m.sampleType !== "float32le" || !Array.isArray(m.grids))
+    throw new ArtifactError("malformed", "datum-grid metadata lacks sampleType or grids");
   return m.grids;
 }
 
@@ -60,7 +70,8 @@ export function readGridTile(r: TileContainerReader, grid: StoredGrid, id: numbe
   const across = Math.ceil(grid.width / grid.tileSize);
   const blob = r.get(tileKey(grid.index, id % across, Math.floor(id / across)));
   const n = grid.tileSize * grid.tileSize * 2;
-  if (!blob || blob.length !== n * 4) throw new ArtifactError("malformed", `grid ${grid.name}: tile ${id} missing or of the wrong size`);
+  if (!blob || blob.length !== n * 4)
+    throw new ArtifactError("malformed", `grid ${grid.name}: tile ${id} missing or of the wrong size`);
   const dv = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   const out = new Float32Array(n);
   for (let k = 0; k < n; k++) out[k] = dv.getFloat32(k * 4, true);

@@ -62,11 +62,13 @@ export function assertEncChartsMetadata(value: unknown): asserts value is EncCha
   };
   if (!m || typeof m !== "object") fail("not an object");
   if (m?.format !== ENC_CHARTS_FORMAT) fail(`format is ${JSON.stringify(m?.format)}`);
-  if (!m?.grid || typeof m.grid.rowsPerDegree !== "number" || typeof m.grid.colsPerDegree !== "number") fail("no grid");
+  if (!m?.grid || typeof m.grid.rowsPerDegree !== "number" || typeof m.grid.colsPerDegree !== "number")
+    fail("no grid");
   if (!Array.isArray(m?.cells) || m.cells.length === 0) fail("no cells");
   if (!Array.isArray(m?.areas)) fail("no areas");
   for (const c of m?.cells ?? []) {
-    if (typeof c.name !== "string" || !Array.isArray(c.coverage) || c.coverage.length === 0) fail(`cell ${c.name} has no coverage`);
+    if (typeof c.name !== "string" || !Array.isArray(c.coverage) || c.coverage.length === 0)
+      fail(`cell ${c.name} has no coverage`);
     if (!Array.isArray(c.bounds) || c.bounds.length !== 4) fail(`cell ${c.name} has no bounds`);
   }
 }

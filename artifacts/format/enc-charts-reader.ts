@@ -3,7 +3,7 @@
 // read and decoded on demand.
 import { ArtifactError } from "./artifact-error.ts";
 import type { ByteSource } from "./byte-source.ts";
-import { type EncChartsMetadata, assertEncChartsMetadata } from "./enc-charts-metadata.ts";
+import { assertEncChartsMetadata, type EncChartsMetadata } from "./enc-charts-metadata.ts";
 import { decodeEncTile, ENC_TILE_VERSION, type TileSectionView } from "./enc-tile-codec.ts";
 import { checkGrid, encTileKey } from "./enc-tile-grid.ts";
 import { TileContainerReader } from "./tile-container.ts";
@@ -19,7 +19,10 @@ export class EncChartsReader {
     const meta = this.#container.metadata;
     assertEncChartsMetadata(meta);
     if (meta.tileVersion !== ENC_TILE_VERSION) {
-      throw new ArtifactError("unsupported_format_version", `ENC tiles version ${meta.tileVersion}; this reader knows ${ENC_TILE_VERSION}`);
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `ENC tiles version ${meta.tileVersion}; this reader knows ${ENC_TILE_VERSION}`,
+      );
     }
     checkGrid(meta.grid);
     this.metadata = meta;

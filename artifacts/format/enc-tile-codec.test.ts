@@ -14,8 +14,19 @@ const materialize = (v: TileSectionView): TileSection => ({
 
 const section: TileSection = {
   cell: 3,
-  depthAreas: [{ objectClass: 2, drval1: 3.6, drval2: null, rings: [Int32Array.from([0, 0, 10, 0, 10, 10])] }],
-  quality: [{ catzoc: 1, posacc: null, souacc: 0.5, surveyStart: "1980", surveyEnd: null, rings: [Int32Array.from([0, 0, 5, 0, 5, 5, 0, 5])] }],
+  depthAreas: [
+    { objectClass: 2, drval1: 3.6, drval2: null, rings: [Int32Array.from([0, 0, 10, 0, 10, 10])] },
+  ],
+  quality: [
+    {
+      catzoc: 1,
+      posacc: null,
+      souacc: 0.5,
+      surveyStart: "1980",
+      surveyEnd: null,
+      rings: [Int32Array.from([0, 0, 5, 0, 5, 5, 0, 5])],
+    },
+  ],
   soundingCoords: Int32Array.from([-1514193456, 596029531]),
   soundingDepths: Float64Array.from([3.9]),
   hazards: [
@@ -70,6 +81,10 @@ describe("ENC tile codec", () => {
   });
 
   it("refuses an enumerated value that does not fit a byte", () => {
-    expect(() => encodeEncTile([{ ...section, hazards: [{ ...(section.hazards[0] as TileSection["hazards"][0]), watlev: 300 }] }])).toThrow(RangeError);
+    expect(() =>
+      encodeEncTile([
+        { ...section, hazards: [{ ...(section.hazards[0] as TileSection["hazards"][0]), watlev: 300 }] },
+      ]),
+    ).toThrow(RangeError);
   });
 });

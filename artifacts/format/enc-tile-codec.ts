@@ -61,7 +61,8 @@ export interface TileSection {
 const nullable = (v: number): number | null => (Number.isNaN(v) ? null : v);
 const code = (v: number | null): number => {
   if (v === null) return 0;
-  if (!Number.isInteger(v) || v < 1 || v > 255) throw new RangeError(`enumerated value ${v} does not fit the tile format`);
+  if (!Number.isInteger(v) || v < 1 || v > 255)
+    throw new RangeError(`enumerated value ${v} does not fit the tile format`);
   return v;
 };
 const codeOrNull = (v: number): number | null => (v === 0 ? null : v);
@@ -173,15 +174,18 @@ function block<T>(bytes: Uint8Array, what: string, read: (r: ByteReader) => T): 
   };
 }
 
-const readDepthAreas = (what: string) => (r: ByteReader): TileDepthArea[] => {
-  const out: TileDepthArea[] = [];
-  for (let k = r.u16(), j = 0; j < k; j++) {
-    const objectClass = r.u8();
-    if (objectClass !== 1 && objectClass !== 2) throw new ArtifactError("malformed", `${what}: depth class ${objectClass}`);
-    out.push({ objectClass, drval1: nullable(r.f64()), drval2: nullable(r.f64()), rings: readRings(r) });
-  }
-  return out;
-};
+const readDepthAreas =
+  (what: string) =>
+  (r: ByteReader): TileDepthArea[] => {
+    const out: TileDepthArea[] = [];
+    for (let k = r.u16(), j = 0; j < k; j++) {
+      const objectClass = r.u8();
+      if (objectClass !== 1 && objectClass !== 2)
+        throw new ArtifactError("malformed", `${what}: depth class ${objectClass}`);
+      out.push({ objectClass, drval1: nullable(r.f64()), drval2: nullable(r.f64()), rings: readRings(r) });
+    }
+    return out;
+  };
 
 const readQuality = (r: ByteReader): TileQualityArea[] => {
   const out: TileQualityArea[] = [];
@@ -212,7 +216,8 @@ export function decodeEncTile(blob: Uint8Array, what = "ENC tile"): TileSectionV
   if (crc32(body) !== expected) throw new ArtifactError("malformed", `${what}: checksum mismatch`);
   const r = new ByteReader(body, what);
   const version = r.u8();
-  if (version !== ENC_TILE_VERSION) throw new ArtifactError("unsupported_format_version", `${what}: tile version ${version}`);
+  if (version !== ENC_TILE_VERSION)
+    throw new ArtifactError("unsupported_format_version", `${what}: tile version ${version}`);
   const sections: TileSectionView[] = [];
   for (let n = r.u16(), i = 0; i < n; i++) {
     const cell = r.u16();
@@ -236,7 +241,8 @@ export function decodeEncTile(blob: Uint8Array, what = "ENC tile"): TileSectionV
 }
 function readHazard(r: ByteReader, what: string): TileHazard {
   const objectClass = r.u8();
-  if (objectClass < 1 || objectClass > 3) throw new ArtifactError("malformed", `${what}: hazard class ${objectClass}`);
+  if (objectClass < 1 || objectClass > 3)
+    throw new ArtifactError("malformed", `${what}: hazard class ${objectClass}`);
   const chartedAsArea = r.u8() === 1;
   const lonE7 = r.i32();
   const latE7 = r.i32();

@@ -23,7 +23,8 @@ export interface GridTile {
 /** Throws unless both divisions give whole E7 tile sizes. */
 export function checkGrid(grid: EncTileGrid): void {
   for (const [name, v] of Object.entries(grid)) {
-    if (!Number.isInteger(v) || v < 1 || E7 % v !== 0) throw new RangeError(`ENC grid ${name} must divide 1e7, got ${v}`);
+    if (!Number.isInteger(v) || v < 1 || E7 % v !== 0)
+      throw new RangeError(`ENC grid ${name} must divide 1e7, got ${v}`);
   }
 }
 

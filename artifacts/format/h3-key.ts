@@ -53,8 +53,16 @@ export function keyWithin(hi: number, lo: number, khi: number, klo: number, res:
   return hi === khi && (lo ^ klo) >>> shift === 0;
 }
 
-/** Splits a hex H3 id into its high and low 32-bit words without BigInt. */
+/** Splits a hex H3 id into its high and low 32-bit words without BigInt or substrings. */
 export function cellWords(cell: string): [hi: number, lo: number] {
   const cut = cell.length - 8;
-  return [cut > 0 ? Number.parseInt(cell.slice(0, cut), 16) : 0, Number.parseInt(cell.slice(cut > 0 ? cut : 0), 16)];
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < cell.length; i++) {
+    const c = cell.charCodeAt(i);
+    const d = c <= 57 ? c - 48 : (c | 32) - 87;
+    if (i < cut) hi = hi * 16 + d;
+    else lo = lo * 16 + d;
+  }
+  return [hi, lo];
 }

@@ -42,7 +42,9 @@ export interface ArtifactManifest {
   parameters: Record<string, unknown>;
 }
 
-const SCHEMA = JSON.parse(readFileSync(new URL("../../schemas/artifact-manifest.json", import.meta.url), "utf8"));
+const SCHEMA = JSON.parse(
+  readFileSync(new URL("../../schemas/artifact-manifest.json", import.meta.url), "utf8"),
+);
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const validate = addFormats(new Ajv({ allErrors: true, strict: true })).compile<ArtifactManifest>(SCHEMA);
 
@@ -50,7 +52,10 @@ const validate = addFormats(new Ajv({ allErrors: true, strict: true })).compile<
 export function assertManifest(value: unknown): asserts value is ArtifactManifest {
   if (!validate(value)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}`);
-    throw new ArtifactError("manifest_invalid", `manifest does not match schemas/artifact-manifest.json: ${problems.join("; ")}`);
+    throw new ArtifactError(
+      "manifest_invalid",
+      `manifest does not match schemas/artifact-manifest.json: ${problems.join("; ")}`,
+    );
   }
 }
 
@@ -100,7 +105,10 @@ export function formatMajor(formatVersion: string): number {
 /** Path of an output inside a version folder, refusing names the manifest does not list. */
 export function outputPath(versionDir: string, manifest: ArtifactManifest, name: string): string {
   if (!manifest.outputs.some((o) => o.path === name)) {
-    throw new ArtifactError("output_missing", `${manifest.family} ${manifest.version} lists no output ${name}`);
+    throw new ArtifactError(
+      "output_missing",
+      `${manifest.family} ${manifest.version} lists no output ${name}`,
+    );
   }
   return path.join(versionDir, ...name.split("/"));
 }

@@ -48,11 +48,17 @@ describe("tile container", () => {
     const bytes = new Uint8Array(await readFile(file));
     const bad = bytes.slice();
     bad[1] = 0;
-    expect(() => new TileContainerReader(new MemorySource(bad))).toThrow(expect.objectContaining({ code: "bad_magic" }));
+    expect(() => new TileContainerReader(new MemorySource(bad))).toThrow(
+      expect.objectContaining({ code: "bad_magic" }),
+    );
     const v9 = bytes.slice();
     v9[8] = 9;
-    expect(() => new TileContainerReader(new MemorySource(v9))).toThrow(expect.objectContaining({ code: "unsupported_format_version" }));
+    expect(() => new TileContainerReader(new MemorySource(v9))).toThrow(
+      expect.objectContaining({ code: "unsupported_format_version" }),
+    );
     await writeFile(file, bytes.slice(0, bytes.length - 1));
-    expect(() => new TileContainerReader(new FileSource(file))).toThrow(expect.objectContaining({ code: "truncated" }));
+    expect(() => new TileContainerReader(new FileSource(file))).toThrow(
+      expect.objectContaining({ code: "truncated" }),
+    );
   });
 });

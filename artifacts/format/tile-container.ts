@@ -13,8 +13,13 @@ const ENTRY = 24;
 
 /** Key of tile (z, x, y): z in bits 56–63, x in bits 28–55, y in bits 0–27. */
 export function tileKey(z: number, x: number, y: number): bigint {
-  for (const [name, v, max] of [["z", z, 255], ["x", x, 2 ** 28 - 1], ["y", y, 2 ** 28 - 1]] as const) {
-    if (!Number.isInteger(v) || v < 0 || v > max) throw new RangeError(`tile ${name} must be an integer 0..${max}, got ${v}`);
+  for (const [name, v, max] of [
+    ["z", z, 255],
+    ["x", x, 2 ** 28 - 1],
+    ["y", y, 2 ** 28 - 1],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0 || v > max)
+      throw new RangeError(`tile ${name} must be an integer 0..${max}, got ${v}`);
   }
   return (BigInt(z) << 56n) | (BigInt(x) << 28n) | BigInt(y);
 }
@@ -84,13 +89,19 @@ export class TileContainerReader {
 
   constructor(source: ByteSource) {
     this.#src = source;
-    if (source.size < HEADER) throw new ArtifactError("truncated", `tile container of ${source.size} bytes has no header`);
+    if (source.size < HEADER)
+      throw new ArtifactError("truncated", `tile container of ${source.size} bytes has no header`);
     const head = source.read(0, HEADER);
     const hv = new DataView(head.buffer, head.byteOffset, HEADER);
     const magic = new TextDecoder().decode(head.subarray(0, 8));
-    if (magic !== TILE_MAGIC) throw new ArtifactError("bad_magic", `not a tile container (magic ${JSON.stringify(magic)})`);
+    if (magic !== TILE_MAGIC)
+      throw new ArtifactError("bad_magic", `not a tile container (magic ${JSON.stringify(magic)})`);
     const major = hv.getUint16(8, true);
-    if (major !== TILE_MAJOR) throw new ArtifactError("unsupported_format_version", `tile container format ${major}.x; this reader knows ${TILE_MAJOR}.x`);
+    if (major !== TILE_MAJOR)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `tile container format ${major}.x; this reader knows ${TILE_MAJOR}.x`,
+      );
     this.formatMinor = hv.getUint16(10, true);
     const count = hv.getUint32(12, true);
     const directoryOffset = Number(hv.getBigUint64(16, true));
@@ -98,7 +109,11 @@ export class TileContainerReader {
     const metadataOffset = Number(hv.getBigUint64(32, true));
     const metadataLength = hv.getUint32(40, true);
     const fileBytes = Number(hv.getBigUint64(48, true));
-    if (fileBytes !== source.size) throw new ArtifactError("truncated", `tile container header says ${fileBytes} bytes, source has ${source.size}`);
+    if (fileBytes !== source.size)
+      throw new ArtifactError(
+        "truncated",
+        `tile container header says ${fileBytes} bytes, source has ${source.size}`,
+      );
     const dir = source.read(directoryOffset, count * ENTRY);
     const dv = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
     this.#keys = new BigUint64Array(count);
@@ -108,11 +123,15 @@ export class TileContainerReader {
       this.#keys[i] = dv.getBigUint64(i * ENTRY, true);
       this.#offsets[i] = Number(dv.getBigUint64(i * ENTRY + 8, true));
       this.#lengths[i] = dv.getUint32(i * ENTRY + 16, true);
-      if (i > 0 && this.#keys[i]! <= this.#keys[i - 1]!) throw new ArtifactError("malformed", "tile directory is not strictly sorted");
-      if (this.#dataOffset + this.#offsets[i]! + this.#lengths[i]! > directoryOffset) throw new ArtifactError("malformed", `tile ${i} runs past the data area`);
+      if (i > 0 && this.#keys[i]! <= this.#keys[i - 1]!)
+        throw new ArtifactError("malformed", "tile directory is not strictly sorted");
+      if (this.#dataOffset + this.#offsets[i]! + this.#lengths[i]! > directoryOffset)
+        throw new ArtifactError("malformed", `tile ${i} runs past the data area`);
     }
     try {
-      this.metadata = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(source.read(metadataOffset, metadataLength)));
+      this.metadata = JSON.parse(
+        new TextDecoder("utf-8", { fatal: true }).decode(source.read(metadataOffset, metadataLength)),
+      );
     } catch {
       throw new ArtifactError("malformed", "tile container metadata is not UTF-8 JSON");
     }

@@ -7,10 +7,16 @@ import { ArtifactError } from "./artifact-error.ts";
 import { openByteSource, type SourceMode } from "./byte-source.ts";
 import { CellIndexReader } from "./cell-index-reader.ts";
 import { cellWords } from "./h3-key.ts";
+import { LatLngGridReader } from "./latlng-grid.ts";
 
 export const TIMEZONE_FORMAT_MAJOR = 1;
-export const TIMEZONE_FILES = { zones: "zones.h3i", coastal: "coastal.h3i" } as const;
+export const TIMEZONE_FILES = { zones: "zones.h3i", coastal: "coastal.h3i", tiles: "tiles.llg" } as const;
 export const TIMEZONE_H3_RESOLUTION = 6;
+/** Values of the 1° fast grid (tiles.llg): 0 = consult the cell indexes, v = boundary zone v − 1, */
+/** TILE_COASTAL_FLAG | v = coastal zone v − 1, TILE_NAUTICAL = open water (nautical rule). */
+export const TILE_DEGREES = 1;
+export const TILE_COASTAL_FLAG = 0x8000;
+export const TILE_NAUTICAL = 0xffff;
 
 export type TimezoneSource = "boundary" | "coastal" | "nautical";
 
@@ -33,30 +39,69 @@ export function nauticalZone(lon: number): string {
 export class TimezoneLookup {
   readonly #zones: CellIndexReader;
   readonly #coastal: CellIndexReader;
+  readonly #tiles: LatLngGridReader;
 
-  private constructor(zones: CellIndexReader, coastal: CellIndexReader) {
-    for (const [name, r] of [["zones", zones], ["coastal", coastal]] as const) {
+  private constructor(zones: CellIndexReader, coastal: CellIndexReader, tiles: LatLngGridReader) {
+    for (const [name, r] of [
+      ["zones", zones],
+      ["coastal", coastal],
+    ] as const) {
       if (r.maxResolution !== TIMEZONE_H3_RESOLUTION) {
-        throw new ArtifactError("malformed", `${name}.h3i has resolution ${r.maxResolution}, expected ${TIMEZONE_H3_RESOLUTION}`);
+        throw new ArtifactError(
+          "malformed",
+          `${name}.h3i has resolution ${r.maxResolution}, expected ${TIMEZONE_H3_RESOLUTION}`,
+        );
       }
     }
+    const { south, west, cellDegrees, rows, cols } = tiles.spec;
+    if (
+      south !== -90 ||
+      west !== -180 ||
+      cellDegrees !== TILE_DEGREES ||
+      rows * cellDegrees !== 180 ||
+      cols * cellDegrees !== 360
+    ) {
+      throw new ArtifactError("malformed", `tiles.llg is not the global ${TILE_DEGREES}° grid`);
+    }
+    if (zones.stringCount !== coastal.stringCount)
+      throw new ArtifactError("malformed", "zones.h3i and coastal.h3i list different zones");
     this.#zones = zones;
     this.#coastal = coastal;
+    this.#tiles = tiles;
   }
 
-  /** Opens `zones.h3i` and `coastal.h3i` of a version folder (hashes are the caller's job). */
+  /** Opens the files of a version folder (hashes are the caller's job); `mode` applies to the cell indexes. */
   static open(versionDir: string, mode: SourceMode = "memory"): TimezoneLookup {
-    const zones = new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.zones), mode));
+    const opened: CellIndexReader[] = [];
     try {
-      return new TimezoneLookup(zones, new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.coastal), mode)));
+      const zones = new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.zones), mode));
+      opened.push(zones);
+      const coastal = new CellIndexReader(
+        openByteSource(path.join(versionDir, TIMEZONE_FILES.coastal), mode),
+      );
+      opened.push(coastal);
+      const tiles = new LatLngGridReader(
+        openByteSource(path.join(versionDir, TIMEZONE_FILES.tiles), "memory"),
+      );
+      return new TimezoneLookup(zones, coastal, tiles);
     } catch (err) {
-      zones.close();
+      for (const r of opened) r.close();
       throw err;
     }
   }
 
-  /** Zone of a position (degrees; the caller has checked the ranges). */
+  /** Zone of a position (degrees; the caller has checked the ranges): the 1° grid when its square has one answer, else the cells. */
   lookup(lat: number, lon: number): TimezoneHit {
+    const v = this.#tiles.valueAt(lat, lon) ?? 0;
+    if (v === 0) return this.lookupCells(lat, lon);
+    if (v === TILE_NAUTICAL) return { timeZone: nauticalZone(lon), source: "nautical" };
+    if (v & TILE_COASTAL_FLAG)
+      return { timeZone: this.#zones.string((v & ~TILE_COASTAL_FLAG) - 1), source: "coastal" };
+    return { timeZone: this.#zones.string(v - 1), source: "boundary" };
+  }
+
+  /** The same answer from the resolution-6 cell indexes alone (no fast grid). */
+  lookupCells(lat: number, lon: number): TimezoneHit {
     const [hi, lo] = cellWords(latLngToCell(lat, lon, TIMEZONE_H3_RESOLUTION));
     const zone = this.#zones.lookupWords(hi, lo);
     if (zone) return { timeZone: this.#zones.string(zone.value), source: "boundary" };
@@ -68,7 +113,8 @@ export class TimezoneLookup {
   /** Every zone id the artifact can answer from its tables (nautical ids excluded). */
   zoneIds(): string[] {
     const ids = new Set<string>();
-    for (const r of [this.#zones, this.#coastal]) for (let i = 0; i < r.stringCount; i++) ids.add(r.string(i));
+    for (const r of [this.#zones, this.#coastal])
+      for (let i = 0; i < r.stringCount; i++) ids.add(r.string(i));
     return [...ids].sort();
   }
 

@@ -1,8 +1,15 @@
 import fc from "fast-check";
-import { cellToChildren, cellToParent, compactCells, latLngToCell } from "h3-js";
+import { cellToChildren, cellToParent, compactCells, isValidCell, latLngToCell } from "h3-js";
 import { describe, expect, it } from "vitest";
 import { bigIntToCell } from "../../artifacts/format/h3-key.ts";
-import { COMPACT_IDS, cellOfCompact, compactGrid, compactOf } from "./res6-grid.ts";
+import {
+  COMPACT_IDS,
+  cellOfCompact,
+  cellOfPrefix,
+  compactGrid,
+  compactOf,
+  isCellPrefix,
+} from "./res6-grid.ts";
 
 describe("res-6 compact ids", () => {
   it("round-trip hex ↔ compact id, including a pentagon's children", () => {
@@ -50,5 +57,16 @@ describe("res-6 compact ids", () => {
       ),
       { numRuns: 8 },
     );
+  });
+});
+
+describe("isCellPrefix", () => {
+  it("agrees with h3-js isValidCell on every resolution-2 prefix of a pentagon and a hexagon base cell", () => {
+    for (const base of [4, 5]) {
+      for (let digits = 0; digits < 64; digits++) {
+        const prefix = base * 64 + digits;
+        expect(isCellPrefix(prefix, 2)).toBe(isValidCell(bigIntToCell(cellOfPrefix(prefix, 2))));
+      }
+    }
   });
 });

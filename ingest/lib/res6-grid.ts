@@ -15,6 +15,23 @@ export function compactOf(cell: string): number {
   return (hi & 0xfffff) * 32 + (lo >>> 27);
 }
 
+/** Prefix (base cell and `res` digits) of a cell of resolution `res` ≤ 6 given as hex. */
+export function prefixOf(cell: string, res: number): number {
+  return Math.floor(compactOf(cell) / 8 ** (RES6 - res));
+}
+
+/** Whether a prefix (base cell and `res` digits) names a real cell: no digit 7, no pentagon's deleted K subsequence. */
+export function isCellPrefix(prefix: number, res: number): boolean {
+  let firstNonZero = 0;
+  for (let i = res - 1; i >= 0; i--) {
+    const d = Math.floor(prefix / 8 ** i) % 8;
+    if (d === 7) return false;
+    if (firstNonZero === 0) firstNonZero = d;
+  }
+  const base = Math.floor(prefix / 8 ** res);
+  return base < 122 && !(firstNonZero === 1 && PENTAGON_BASES.has(base));
+}
+
 /** Hex id of the resolution-6 cell with compact id `c`. */
 export function cellOfCompact(c: number): string {
   const hi = (0x08600000 | (c >>> 5)) >>> 0;

@@ -4,7 +4,14 @@
 // ring (ties: the lower zone index), and only accepted cells grow the next ring.
 import { cellToLatLng, gridDisk } from "h3-js";
 import { bigIntToCell } from "../../artifacts/format/h3-key.ts";
-import { COMPACT_IDS, cellOfCompact, cellOfPrefix, compactOf, parentLevel } from "../lib/res6-grid.ts";
+import {
+  COMPACT_IDS,
+  cellOfCompact,
+  cellOfPrefix,
+  compactOf,
+  parentLevel,
+  prefixOf,
+} from "../lib/res6-grid.ts";
 
 const EARTH_RADIUS_METRES = 6_371_008.8;
 
@@ -85,7 +92,7 @@ function coastFrontier(land: Uint16Array, progress: Progress): Frontier {
     if (!any) continue;
     if (
       full4[p] === 1 &&
-      gridDisk(bigIntToCell(cellOfPrefix(p, 4)), 1).every((n) => full4[compactOf4(n)] === 1)
+      gridDisk(bigIntToCell(cellOfPrefix(p, 4)), 1).every((n) => full4[prefixOf(n, 4)] === 1)
     )
       continue;
     for (let c = p * 64; c < p * 64 + 64; c++) {
@@ -102,9 +109,4 @@ function coastFrontier(land: Uint16Array, progress: Progress): Frontier {
   }
   progress("timezone: coastline search (res-4 blocks)", blocks, blocks);
   return out;
-}
-
-/** Prefix (base cell + 4 digits) of a resolution-4 cell given as hex. */
-function compactOf4(cell: string): number {
-  return Math.floor(compactOf(cell) / 64);
 }

@@ -1,9 +1,12 @@
 // The timezone family: zone polygons → H3 resolution-6 cells (centre rule), a coastal band
-// of about 60 km where the nearest zone answers, compacted into two cell indexes.
+// of about 60 km where the nearest zone answers, compacted into two cell indexes, plus a 1°
+// grid that answers the squares holding a single answer without H3.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CellIndexWriter } from "../../artifacts/format/cell-index-writer.ts";
+import { writeLatLngGrid } from "../../artifacts/format/latlng-grid.ts";
 import {
+  TILE_DEGREES,
   TIMEZONE_FILES,
   TIMEZONE_H3_RESOLUTION,
   type TimezoneHit,
@@ -14,6 +17,7 @@ import { compactGrid } from "../lib/res6-grid.ts";
 import { coastalBand } from "./coastal-band.ts";
 import { readGeoTzProduct } from "./geo-tz-product.ts";
 import { rasterizeZones } from "./rasterize.ts";
+import { uniformTiles } from "./uniform-tiles.ts";
 import type { ZoneSource } from "./zone-piece.ts";
 
 export const COASTAL_BAND_METRES = 60_000;
@@ -43,6 +47,7 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
       h3Resolution: TIMEZONE_H3_RESOLUTION,
       cellRule: "centre",
       coastalBandMetres: COASTAL_BAND_METRES,
+      fastGridDegrees: TILE_DEGREES,
     },
     description: `IANA zone per H3 res-${TIMEZONE_H3_RESOLUTION} cell from ${options.product}, coastal band ${COASTAL_BAND_METRES / 1000} km`,
     async build(ctx) {
@@ -60,6 +65,12 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
         ctx.log(`${file}: ${writer.size} compacted cells`);
         await writeFile(path.join(ctx.outDir, file), writer.finish());
       }
+      const tiles = uniformTiles(land.grid, coast.grid, ctx.progress);
+      ctx.log(
+        `${TIMEZONE_FILES.tiles}: ${tiles.uniform} of ${tiles.rows * tiles.cols} squares answered without H3`,
+      );
+      const spec = { south: -90, west: -180, cellDegrees: TILE_DEGREES, rows: tiles.rows, cols: tiles.cols };
+      await writeFile(path.join(ctx.outDir, TIMEZONE_FILES.tiles), writeLatLngGrid(spec, tiles.values));
     },
     async verify(dir) {
       const lookup = TimezoneLookup.open(dir);
@@ -72,6 +83,7 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
             );
           }
         }
+        checkFastGrid(lookup);
         for (const id of lookup.zoneIds()) {
           try {
             new Intl.DateTimeFormat("en-US", { timeZone: id });
@@ -84,6 +96,26 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
       }
     },
   };
+}
+
+/** The fast grid must agree with the cell indexes: 20000 seeded points, uniform on the sphere. */
+function checkFastGrid(lookup: TimezoneLookup): void {
+  let seed = 0x1234567;
+  const random = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  for (let i = 0; i < 20_000; i++) {
+    const lat = (Math.asin(2 * random() - 1) * 180) / Math.PI;
+    const lon = -180 + 360 * random();
+    const fast = lookup.lookup(lat, lon);
+    const cells = lookup.lookupCells(lat, lon);
+    if (fast.timeZone !== cells.timeZone || fast.source !== cells.source) {
+      throw new Error(
+        `fast grid disagrees at (${lat}, ${lon}): ${fast.timeZone}/${fast.source} vs cells ${cells.timeZone}/${cells.source}`,
+      );
+    }
+  }
 }
 
 /** The registered family: geo-tz 8.1.9's `timezones-1970` product. */

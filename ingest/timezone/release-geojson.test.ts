@@ -1,6 +1,6 @@
 // The release format (timezones*.geojson) through the whole pipeline on a small generated file:
-// two zones sharing a border, a hole, an ocean feature that must be ignored, and a rebuild
-// that must give identical bytes.
+// two zones sharing a border, a hole and an ocean feature that must be ignored. (Rebuilding to
+// identical bytes is checked on the real family by `geo402-ingest repro timezone`.)
 
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -91,7 +91,7 @@ describe("timezone release GeoJSON", () => {
     expect(() => readReleaseGeoJson(bad)).toThrow(/tzid/);
   });
 
-  it("builds through the pipeline: boundary, hole, coastal band, nautical; twice to identical bytes", async () => {
+  it("builds through the pipeline: boundary, hole, coastal band, nautical", async () => {
     const opts = {
       mirror: path.join(root, "mirror"),
       sources: [source],
@@ -101,8 +101,7 @@ describe("timezone release GeoJSON", () => {
       gitSha: null,
     };
     const a = await buildFamily(family(), { ...opts, outRoot: path.join(root, "a") });
-    const b = await buildFamily(family(), { ...opts, outRoot: path.join(root, "b") });
-    expect(b.outputs).toEqual(a.outputs);
+    expect(a.outputs.map((o) => o.path)).toEqual(["coastal.h3i", "tiles.llg", "zones.h3i"]);
     const lookup = TimezoneLookup.open(a.dir);
     try {
       expect(lookup.lookup(0.8, 11.5)).toEqual({ timeZone: "Africa/Douala", source: "boundary" });

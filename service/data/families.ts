@@ -10,6 +10,7 @@ import {
   readManifest,
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
+import { censusOpener } from "./census-family.ts";
 import { demOpener } from "./dem-dataset.ts";
 import { encOpener } from "./enc-charts.ts";
 import type { DataRegistry } from "./registry.ts";
@@ -31,6 +32,7 @@ export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [
   crsOpener,
   datumGridsOpener,
   encOpener,
+  censusOpener,
   demOpener,
 ];
 

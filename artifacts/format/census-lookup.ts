@@ -1,0 +1,141 @@
+// Reader of a built census version (artifacts/README.md §Census family): position → state,
+// county and congressional district, the resolution that answered, and whether a neighbouring
+// cell answers differently. Shared by the ingest verify step, the service and the benchmark.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { cellToParent, gridDisk, latLngToCell } from "h3-js";
+import { ArtifactError } from "./artifact-error.ts";
+import { openByteSource, type SourceMode } from "./byte-source.ts";
+import { CellIndexReader } from "./cell-index-reader.ts";
+import {
+  CENSUS_FILES,
+  CENSUS_FINE_RESOLUTION,
+  CENSUS_RESOLUTION,
+  type CensusMetadata,
+  type CensusRecord,
+  decodeCensusRecord,
+  parseCensusMetadata,
+} from "./census-record.ts";
+import { cellWords } from "./h3-key.ts";
+
+export interface CensusHit {
+  /** The answer, or null outside every state outline. */
+  record: CensusRecord | null;
+  /** Resolution that answered: 7, or 9 inside the fine band along small units' outlines. */
+  resolution: number;
+  /** Whether a neighbouring cell (at that resolution) answers another county / district. */
+  uncertain: { county: boolean; district: boolean };
+}
+
+export class CensusLookup {
+  readonly metadata: CensusMetadata;
+  readonly #cells: CellIndexReader;
+  readonly #records = new Map<number, CensusRecord>();
+
+  private constructor(cells: CellIndexReader, metadata: CensusMetadata) {
+    if (cells.maxResolution !== CENSUS_FINE_RESOLUTION) {
+      throw new ArtifactError(
+        "malformed",
+        `${CENSUS_FILES.cells} has resolution ${cells.maxResolution}, expected ${CENSUS_FINE_RESOLUTION}`,
+      );
+    }
+    if (cells.stringCount === 0)
+      throw new ArtifactError("malformed", `${CENSUS_FILES.cells} has no record table`);
+    this.#cells = cells;
+    this.metadata = metadata;
+  }
+
+  /** Opens a version folder (hashes are the caller's job). */
+  static open(versionDir: string, mode: SourceMode = "memory"): CensusLookup {
+    const metadata = parseCensusMetadata(readFileSync(path.join(versionDir, CENSUS_FILES.metadata), "utf8"));
+    const cells = new CellIndexReader(openByteSource(path.join(versionDir, CENSUS_FILES.cells), mode));
+    try {
+      const lookup = new CensusLookup(cells, metadata);
+      lookup.#record(0);
+      return lookup;
+    } catch (err) {
+      cells.close();
+      throw err;
+    }
+  }
+
+  #record(id: number): CensusRecord {
+    let r = this.#records.get(id);
+    if (!r) {
+      r = decodeCensusRecord(this.#cells.string(id));
+      this.#records.set(id, r);
+    }
+    return r;
+  }
+
+  /** The record of a resolution-9 cell, or null outside. */
+  #at(cell9: string): CensusRecord | null {
+    const [hi, lo] = cellWords(cell9);
+    const hit = this.#cells.lookupWords(hi, lo);
+    return hit ? this.#record(hit.value) : null;
+  }
+
+  /** The record at a position without the neighbour check: one index lookup. */
+  lookupRecord(lat: number, lon: number): CensusRecord | null {
+    return this.#at(latLngToCell(lat, lon, CENSUS_FINE_RESOLUTION));
+  }
+
+  /** Answer at a position in degrees (the caller has checked the ranges). */
+  lookup(lat: number, lon: number): CensusHit {
+    const cell9 = latLngToCell(lat, lon, CENSUS_FINE_RESOLUTION);
+    const record = this.#at(cell9);
+    let resolution = record?.resolution ?? CENSUS_RESOLUTION;
+    let neighbours: (CensusRecord | null)[];
+    if (resolution === CENSUS_FINE_RESOLUTION) neighbours = this.#ring9(cell9);
+    else if (record) neighbours = this.#ring7(cell9);
+    else {
+      // Outside: the fine band answers when a fine neighbour is there, else the res-7 ring.
+      neighbours = this.#ring9(cell9);
+      if (neighbours.some((r) => r?.resolution === CENSUS_FINE_RESOLUTION))
+        resolution = CENSUS_FINE_RESOLUTION;
+      else neighbours = this.#ring7(cell9);
+    }
+    const county = record?.countyGeoid ?? null;
+    const district = record?.districtGeoid ?? null;
+    return {
+      record,
+      resolution,
+      uncertain: {
+        county: neighbours.some((n) => (n?.countyGeoid ?? null) !== county),
+        district: neighbours.some((n) => (n?.districtGeoid ?? null) !== district),
+      },
+    };
+  }
+
+  /** Records of the six resolution-9 neighbours of `cell9`. */
+  #ring9(cell9: string): (CensusRecord | null)[] {
+    return gridDisk(cell9, 1)
+      .filter((c) => c !== cell9)
+      .map((c) => this.#at(c));
+  }
+
+  /** Records at the centres of the six resolution-7 neighbours of the cell holding `cell9`. */
+  #ring7(cell9: string): (CensusRecord | null)[] {
+    const own = cellToParent(cell9, CENSUS_RESOLUTION);
+    return gridDisk(own, 1)
+      .filter((c) => c !== own)
+      .map((c) => {
+        const [hi, lo] = centreChildWords(c);
+        const hit = this.#cells.lookupWords(hi, lo);
+        return hit ? this.#record(hit.value) : null;
+      });
+  }
+
+  close(): void {
+    this.#cells.close();
+  }
+}
+
+/**
+ * Words of the resolution-9 centre child of a resolution-7 cell without a round trip through
+ * h3-js: resolution field (bits 52–55) set to 9, digits 8 and 9 (bits 21–23, 18–20) set to 0.
+ */
+export function centreChildWords(cell7: string): [hi: number, lo: number] {
+  const [hi, lo] = cellWords(cell7);
+  return [((hi & ~(0xf << 20)) | (CENSUS_FINE_RESOLUTION << 20)) >>> 0, (lo & ~(0x3f << 18)) >>> 0];
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { MemorySource } from "./byte-source.ts";
+import { LatLngGridReader, writeLatLngGrid } from "./latlng-grid.ts";
+
+const spec = { south: -90, west: -180, cellDegrees: 90, rows: 2, cols: 4 };
+const values = Uint16Array.from([1, 2, 3, 4, 5, 6, 7, 0xffff]);
+
+describe("lat/lng grid", () => {
+  it("answers by square, row 0 in the south; the north and east edges belong to the last row and column", () => {
+    const r = new LatLngGridReader(new MemorySource(writeLatLngGrid(spec, values)));
+    expect(r.valueAt(-45, -135)).toBe(1);
+    expect(r.valueAt(-45, 170)).toBe(4);
+    expect(r.valueAt(0, -180)).toBe(5);
+    expect(r.valueAt(90, 180)).toBe(0xffff);
+    expect(r.valueAt(-90, -180)).toBe(1);
+    expect(r.valueAt(90.5, 0)).toBeUndefined();
+    expect(r.spec).toEqual(spec);
+  });
+
+  it("refuses a wrong magic, an unknown major, a truncated file and a value count that does not fit", () => {
+    const bytes = writeLatLngGrid(spec, values);
+    const bad = bytes.slice();
+    bad[2] = 0;
+    expect(() => new LatLngGridReader(new MemorySource(bad))).toThrow(
+      expect.objectContaining({ code: "bad_magic" }),
+    );
+    const v2 = bytes.slice();
+    v2[8] = 2;
+    expect(() => new LatLngGridReader(new MemorySource(v2))).toThrow(
+      expect.objectContaining({ code: "unsupported_format_version" }),
+    );
+    expect(() => new LatLngGridReader(new MemorySource(bytes.slice(0, -2)))).toThrow(
+      expect.objectContaining({ code: "truncated" }),
+    );
+    expect(() => writeLatLngGrid(spec, values.slice(1))).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,34 @@
+// GET /v1/us/geographies — state, county and congressional district codes at a position.
+import type { CensusLookup } from "../../artifacts/format/census-lookup.ts";
+import { geographiesAnswer } from "../geo/census/geographies-answer.ts";
+import { assertLonLat } from "../geo/coordinates.ts";
+import type { CatalogEntry, RouteHandler } from "../route-types.ts";
+
+const PRICE = "0.01";
+
+export const usGeographiesHandler: RouteHandler = ({ query }, ctx) => {
+  const lat = query.lat as number;
+  const lon = query.lon as number;
+  assertLonLat(lon, 0, { field: "lon", path: "lon" });
+  assertLonLat(0, lat, { field: "lat", path: "lat" });
+  const lookup = ctx.data.require<CensusLookup>("census").value;
+  return geographiesAnswer(lookup.lookup(lat, lon), lookup.metadata);
+};
+
+export const censusEntries: CatalogEntry[] = [
+  {
+    method: "GET",
+    path: "/v1/us/geographies",
+    price: PRICE,
+    summary: "US state, county and congressional district at a position",
+    description:
+      "2-digit state code, 5-digit county GEOID and 4-character congressional district GEOID (119th Congress) at lat/lon, from the 2024 Census cartographic boundary files indexed on H3 resolution 7 (about 610 m) and resolution 9 (about 87 m) along the outlines of units under 1000 km². `boundaryUncertain` flags a neighbouring cell that answers differently. Covers the 50 states, DC, PR, AS, GU, MP and VI; elsewhere 200 with `found: false` and null codes.",
+    tags: ["census"],
+    schemas: { query: "us-geographies.query", response: "us-geographies.response" },
+    limits: [],
+    example: { query: { lat: "38.8977", lon: "-77.0365" } },
+    revisions: ["A", "B"],
+    families: ["census"],
+    handler: usGeographiesHandler,
+  },
+];

@@ -1,0 +1,165 @@
+// Peer conformance of the built census artifact (`make artifacts` builds it first):
+// - the county internal points of eudoxys/fips (Census Gazetteer, pre-2019 codes mapped to
+//   today's: the old Connecticut counties to planning regions, 02261 to 02063/02066);
+// - the recorded Census Geocoder answers of fitnr/censusgeocode;
+// - the edges the issue names (antimeridian, PR, Island Areas, Lake Michigan, Mexico, DC).
+// Every disagreement must fall in an explained class; the counts are printed for the README.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CensusLookup } from "../../artifacts/format/census-lookup.ts";
+import { countyUnits, stateUnits } from "../../ingest/census/census-units.ts";
+import { CENSUS_KNOWN_ANSWERS } from "../../ingest/census/known-answers.ts";
+import { readBoundaries } from "../../ingest/census/read-boundaries.ts";
+import { UnitLayer } from "../../ingest/census/unit-layer.ts";
+import { geographiesAnswer } from "../../service/geo/census/geographies-answer.ts";
+import { builtFamily } from "../support/built-artifacts.ts";
+import { readGeocoderAnswers } from "../support/census-geocoder-cassettes.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SHARED = process.env.GEO402_SHARED ?? path.resolve(ROOT, "../shared");
+const SUITE = path.join(SHARED, "testsuites/census");
+const DATA = path.join(SHARED, "data/census");
+
+/** Codes retired since the Gazetteer vintage of the suite → the counties that replaced them. */
+const SUCCESSORS: Record<string, string[]> = {
+  "09001": ["09120", "09190", "09140"],
+  "09003": ["09110", "09140", "09160"],
+  "09005": ["09160", "09140", "09190"],
+  "09007": ["09130"],
+  "09009": ["09170", "09140"],
+  "09011": ["09180", "09130"],
+  "09013": ["09110", "09150"],
+  "09015": ["09150", "09180"],
+  "02261": ["02063", "02066"],
+};
+
+type Explanation =
+  | "water outside the shoreline-clipped outlines"
+  | "1:5,000,000 county outline"
+  | "flagged near a boundary";
+
+let lookup: CensusLookup;
+let states: UnitLayer;
+let counties: UnitLayer;
+beforeAll(async () => {
+  const current = await builtFamily("census");
+  lookup = CensusLookup.open(current.dir);
+  states = new UnitLayer(
+    stateUnits(
+      await readBoundaries(
+        path.join(DATA, "state-500k-2024/state_500k_2024_USAboundariesData.DERIVED.geojson"),
+      ),
+    ),
+  );
+  counties = new UnitLayer(
+    countyUnits(await readBoundaries(path.join(DATA, "county-5m-2024/cb_2024_us_county_5m.shp"))),
+  );
+});
+afterAll(() => lookup?.close());
+
+/** Why the index's county differs from the expected one, or null when nothing explains it. */
+function explain(lat: number, lon: number, expected: string[]): Explanation | null {
+  const hit = lookup.lookup(lat, lon);
+  if (!hit.record) return states.unitAt(lon, lat) < 0 ? "water outside the shoreline-clipped outlines" : null;
+  const exact = counties.unitAt(lon, lat);
+  if (exact >= 0 && counties.units[exact]!.geoid === hit.record.countyGeoid)
+    return "1:5,000,000 county outline";
+  const reach = hit.resolution === 9 ? 250 : 1500;
+  const near = expected.some((g) => {
+    const u = counties.units.findIndex((c) => c.geoid === g);
+    return u >= 0 && distanceTo(u, lon, lat) <= reach;
+  });
+  return hit.uncertain.county && near ? "flagged near a boundary" : null;
+}
+
+function distanceTo(unit: number, lon: number, lat: number): number {
+  let best = Infinity;
+  for (const part of counties.parts())
+    if (part.unit === unit) best = Math.min(best, part.index.distanceMetres(lon, lat));
+  return best;
+}
+
+describe("county internal points (eudoxys/fips, Census Gazetteer)", () => {
+  it("agree, and every disagreement is explained", () => {
+    const rows = readFileSync(path.join(SUITE, "county_internal_points_eudoxys_fips.csv"), "utf8")
+      .trim()
+      .split("\n")
+      .slice(1);
+    let agree = 0;
+    const explained = new Map<Explanation, string[]>();
+    const unexplained: string[] = [];
+    for (const row of rows) {
+      const [st, fips, name, lat, lon] = row.split(",") as [string, string, string, string, string];
+      const expected = SUCCESSORS[fips] ?? [fips];
+      const got = lookup.lookup(Number(lat), Number(lon)).record?.countyGeoid ?? "none";
+      if (expected.includes(got)) {
+        agree++;
+        continue;
+      }
+      const why = explain(Number(lat), Number(lon), expected);
+      const line = `${st} ${fips} ${name} (${lat}, ${lon}) → ${got}`;
+      if (why) explained.set(why, [...(explained.get(why) ?? []), line]);
+      else unexplained.push(line);
+    }
+    console.log(`county internal points: ${agree}/${rows.length} agree`);
+    for (const [why, lines] of explained) console.log(`  ${lines.length} × ${why}: ${lines.join("; ")}`);
+    expect(unexplained).toEqual([]);
+    expect(rows).toHaveLength(3142);
+    expect(agree).toBeGreaterThanOrEqual(3100);
+  });
+
+  it("map the old Connecticut counties to planning regions and Valdez-Cordova to its successors", () => {
+    const ct = lookup.lookup(41.806053, -72.732916).record;
+    expect(ct?.countyGeoid).toBe("09110");
+    expect(ct?.countyName).toBe("Capitol Planning Region");
+    expect(["02063", "02066"]).toContain(lookup.lookup(61.349843, -145.023109).record?.countyGeoid);
+  });
+});
+
+describe("recorded Census Geocoder answers (fitnr/censusgeocode)", () => {
+  it("agree on state and county", () => {
+    const answers = readGeocoderAnswers(path.join(SUITE, "censusgeocode"));
+    const results = answers.map((a) => {
+      const r = lookup.lookup(a.lat, a.lon).record;
+      return { ...a, got: `${r?.stateCode}/${r?.countyGeoid}`, want: `${a.stateCode}/${a.countyGeoid}` };
+    });
+    const agree = results.filter((r) => r.got === r.want).length;
+    console.log(
+      `Census Geocoder answers: ${agree}/${results.length} agree (${results.map((r) => `${r.cassette} ${r.vintage}`).join(", ")})`,
+    );
+    expect(results.map((r) => r.got)).toEqual(results.map((r) => r.want));
+    expect(results.length).toBe(6);
+  });
+});
+
+describe("the edges the issue names", () => {
+  it.each(CENSUS_KNOWN_ANSWERS)("$name", (k) => {
+    const { record } = lookup.lookup(k.lat, k.lon);
+    expect(
+      record
+        ? {
+            stateCode: record.stateCode,
+            countyGeoid: record.countyGeoid,
+            districtGeoid: record.districtGeoid,
+          }
+        : null,
+    ).toEqual(k.expect);
+  });
+
+  it("answers the DC delegate district as number 98 and Alaska at large as 0", () => {
+    const dc = geographiesAnswer(lookup.lookup(38.8977, -77.0365), lookup.metadata);
+    expect(dc).toMatchObject({
+      stateAbbr: "DC",
+      congressionalDistrictGeoid: "1198",
+      congressionalDistrict: 98,
+    });
+    const adak = geographiesAnswer(lookup.lookup(51.874, -176.636), lookup.metadata);
+    expect(adak).toMatchObject({ countyName: "Aleutians West Census Area", congressionalDistrict: 0 });
+  });
+
+  it("states the 2024 boundaries and the 119th Congress, not a vintage it does not hold", () => {
+    expect(lookup.metadata.vintage).toMatchObject({ boundaryYear: 2024, congress: 119 });
+    expect(lookup.metadata.vintage.statement).not.toMatch(/2025/);
+  });
+});
