@@ -27,6 +27,14 @@ export interface SourceEntry {
   mirroredAt: string;
   /** When `url` is a zip archive: the member path inside it that holds these bytes. */
   archiveMember?: string;
+  /** Where the upstream publishes a checksum of the file at `url` (checked by `refresh`). */
+  published?: PublishedChecksum;
+}
+
+/** An upstream checksum list. `proj-files-geojson`: PROJ-data's files.geojson (name, file_size, sha256sum). */
+export interface PublishedChecksum {
+  url: string;
+  format: "proj-files-geojson";
 }
 
 export const SOURCES: readonly SourceEntry[] = [

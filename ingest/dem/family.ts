@@ -6,7 +6,7 @@ import { DEM_FILE } from "../../artifacts/format/dem-reader.ts";
 import type { FamilyBuilder } from "../lib/family.ts";
 import { alaskaRings } from "./alaska-boundary.ts";
 import { buildDemTiles, type DemInput } from "./build-tiles.ts";
-import { COPERNICUS_GLO30, DATASET_PRIORITY, VIEWFINDER_3AS } from "./datasets.ts";
+import { COPERNICUS_GLO30, DATASET_PRIORITY, readBlock, VIEWFINDER_3AS } from "./datasets.ts";
 import { verifyDemArtifact } from "./verify-dem.ts";
 
 const BOUNDARY_SOURCE = "census-state-500k-2024-geojson";
@@ -56,6 +56,27 @@ export const demFamily: FamilyBuilder = {
       outFile: path.join(ctx.outDir, DEM_FILE),
       log: ctx.log,
     });
+  },
+  /** Before a refresh builds: every block parses in its layout, lies at Alaska's latitudes and holds plausible heights. */
+  async sanity(inputs) {
+    const rings = alaskaRings(await readFile(inputs[BOUNDARY_SOURCE] as string, "utf8"));
+    const lats = rings.flatMap((r) => r.map((p) => p[1] as number));
+    const [south, north] = [Math.min(...lats) - 1, Math.max(...lats) + 1];
+    for (const { id, ...s } of BLOCK_SOURCES) {
+      const block = await readBlock(s.kind, s.fileName, await readFile(inputs[id] as string), s.dataset);
+      const top = block.north;
+      const bottom = block.north - block.height * block.pixelHeight;
+      if (bottom < south || top > north)
+        throw new Error(`${block.id} lies at ${bottom}..${top}N, outside Alaska's latitudes`);
+      let valid = 0;
+      for (const v of block.values) {
+        if (Number.isNaN(v)) continue;
+        if (v < -500 || v > 6200) throw new Error(`${block.id} holds an implausible height ${v} m`);
+        valid++;
+      }
+      if (valid === 0) throw new Error(`${block.id} is void throughout`);
+    }
+    return {};
   },
   async verify(dir) {
     const checked = verifyDemArtifact(dir);

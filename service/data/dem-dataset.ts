@@ -144,4 +144,5 @@ export const demOpener: FamilyOpener<DemDataset> = {
     const file = outputPath(versionDir, manifest, DEM_FILE);
     return new DemDataset(new DemReader(new TileContainerReader(openByteSource(path.resolve(file), "file"))));
   },
+  close: (dem) => dem.reader.close(),
 };
