@@ -43,7 +43,11 @@ const RAD = Math.PI / 180;
  * Ground size in metres of `lonDegrees` along the parallel and `latDegrees` along the meridian
  * at latitude `lat`, on the WGS 84 ellipsoid (GRS 80 differs by well under a micrometre here).
  */
-export function pixelSizeMeters(lat: number, lonDegrees: number, latDegrees: number): { longitude: number; latitude: number } {
+export function pixelSizeMeters(
+  lat: number,
+  lonDegrees: number,
+  latDegrees: number,
+): { longitude: number; latitude: number } {
   const s = Math.sin(lat * RAD);
   const w = Math.sqrt(1 - WGS84_E2 * s * s);
   return {

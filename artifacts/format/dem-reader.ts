@@ -48,7 +48,11 @@ export class DemReader {
     this.#reads++;
     let tile: DemTile;
     try {
-      tile = decodeDemTile(blob, (this.metadata.layers[z] as DemLayerMeta).tileSize, this.metadata.blocks.length);
+      tile = decodeDemTile(
+        blob,
+        (this.metadata.layers[z] as DemLayerMeta).tileSize,
+        this.metadata.blocks.length,
+      );
     } catch (err) {
       throw new ArtifactError("malformed", `DEM tile ${z}/${tx}/${ty}: ${(err as Error).message}`);
     }
@@ -61,7 +65,8 @@ export class DemReader {
   get cachedBytes(): number {
     let n = 0;
     for (const cache of this.#caches) {
-      for (const t of cache.values()) n += t.values.byteLength + t.coverage.byteLength + (t.slots?.byteLength ?? 0);
+      for (const t of cache.values())
+        n += t.values.byteLength + t.coverage.byteLength + (t.slots?.byteLength ?? 0);
     }
     return n;
   }
@@ -84,16 +89,21 @@ function checkMetadata(value: unknown): DemMetadata {
   if (!m || m.format !== "geo402-dem") return fail("not a geo402-dem container");
   const major = Number(String(m.formatVersion).split(".")[0]);
   if (major !== DEM_FORMAT.major) {
-    throw new ArtifactError("unsupported_format_version", `DEM format ${m.formatVersion}; this reader knows ${DEM_FORMAT.major}.x`);
+    throw new ArtifactError(
+      "unsupported_format_version",
+      `DEM format ${m.formatVersion}; this reader knows ${DEM_FORMAT.major}.x`,
+    );
   }
   if (!Array.isArray(m.datasets) || !Array.isArray(m.blocks) || !Array.isArray(m.layers) || !m.coverage) {
     return fail("datasets, blocks, layers and coverage are required");
   }
   const datasets = m.datasets.length;
-  for (const b of m.blocks) if (!(b.dataset >= 0 && b.dataset < datasets)) fail(`block ${b.id} names dataset ${b.dataset}`);
+  for (const b of m.blocks)
+    if (!(b.dataset >= 0 && b.dataset < datasets)) fail(`block ${b.id} names dataset ${b.dataset}`);
   for (const [z, l] of m.layers.entries()) {
     if (!(l.dataset >= 0 && l.dataset < datasets)) fail(`layer ${z} names dataset ${l.dataset}`);
-    if (!Number.isInteger(l.tileSize) || l.tileSize < 1 || l.tileSize > 4096) fail(`layer ${z} tile size ${l.tileSize}`);
+    if (!Number.isInteger(l.tileSize) || l.tileSize < 1 || l.tileSize > 4096)
+      fail(`layer ${z} tile size ${l.tileSize}`);
     if (!(l.grid?.ppdX > 0 && l.grid.ppdY > 0)) fail(`layer ${z} has no pixel grid`);
   }
   return m as DemMetadata;

@@ -2,13 +2,20 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
+import geographiclib from "geographiclib-geodesic";
 import { describe, expect, it } from "vitest";
 import { MemorySource, openByteSource } from "./byte-source.ts";
-import { pixelSizeMeters, toPixel, edgePhase } from "./dem-grid.ts";
+import { edgePhase, pixelSizeMeters, toPixel } from "./dem-grid.ts";
 import { DemReader } from "./dem-reader.ts";
-import { DEM_FORMAT, type DemMetadata, type DemTile, decodeDemTile, encodeDemTile, NO_BLOCK } from "./dem-tile.ts";
+import {
+  DEM_FORMAT,
+  type DemMetadata,
+  type DemTile,
+  decodeDemTile,
+  encodeDemTile,
+  NO_BLOCK,
+} from "./dem-tile.ts";
 import { TileContainerReader, TileContainerWriter, tileKey } from "./tile-container.ts";
-import geographiclib from "geographiclib-geodesic";
 
 const { Geodesic } = geographiclib;
 
@@ -44,9 +51,29 @@ describe("DemReader", () => {
   const meta = (version: string): DemMetadata => ({
     format: "geo402-dem",
     formatVersion: version,
-    datasets: [{ id: "d", name: "d", publisher: "p", license: "l", verticalDatum: "EGM96", horizontalDatum: "WGS 84", url: "u", surface: "DTM" }],
+    datasets: [
+      {
+        id: "d",
+        name: "d",
+        publisher: "p",
+        license: "l",
+        verticalDatum: "EGM96",
+        horizontalDatum: "WGS 84",
+        url: "u",
+        surface: "DTM",
+      },
+    ],
     blocks: [{ id: "b", dataset: 0, published: null, extent: [0, 0, 1, 1], core: [0, 0, 1, 1] }],
-    layers: [{ dataset: 0, grid: { ppdX: 4, ppdY: 4, phaseX: 0, phaseY: 0 }, tileSize: 4, wrapColumns: 1440, bbox: [0, 0, 1, 1], arcSeconds: { longitude: 900, latitude: 900 } }],
+    layers: [
+      {
+        dataset: 0,
+        grid: { ppdX: 4, ppdY: 4, phaseX: 0, phaseY: 0 },
+        tileSize: 4,
+        wrapColumns: 1440,
+        bbox: [0, 0, 1, 1],
+        arcSeconds: { longitude: 900, latitude: 900 },
+      },
+    ],
     coverage: { region: "r", boundary: "b", coastalBandMeters: 0, statement: "s" },
   });
   const write = async (version: string) => {
@@ -57,7 +84,9 @@ describe("DemReader", () => {
     return file;
   };
   it("reads a tile once, then from its cache; counts blob reads; answers absent tiles from the directory", async () => {
-    const reader = new DemReader(new TileContainerReader(openByteSource(await write(`${DEM_FORMAT.major}.0`), "file")));
+    const reader = new DemReader(
+      new TileContainerReader(openByteSource(await write(`${DEM_FORMAT.major}.0`), "file")),
+    );
     expect(reader.hasTile(0, 180, 89)).toBe(true);
     expect(reader.hasTile(0, 1, 1)).toBe(false);
     expect(reader.blobReads).toBe(0);

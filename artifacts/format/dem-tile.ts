@@ -32,7 +32,7 @@ export function encodeDemTile(tile: DemTile): Uint8Array {
   raw.set(new TextEncoder().encode(DEM_TILE_MAGIC), 0);
   dv.setUint16(4, tile.size, true);
   dv.setUint16(6, tile.blocks.length, true);
-  tile.blocks.forEach((b, i) => dv.setUint32(8 + 4 * i, b, true));
+  for (const [i, b] of tile.blocks.entries()) dv.setUint32(8 + 4 * i, b, true);
   for (let i = 0; i < n; i++) dv.setFloat32(head + 4 * i, tile.values[i] as number, true);
   raw.set(tile.coverage, head + 4 * n);
   if (multi && tile.slots) raw.set(tile.slots, head + 5 * n);
@@ -43,10 +43,12 @@ export function encodeDemTile(tile: DemTile): Uint8Array {
 export function decodeDemTile(blob: Uint8Array, expectedSize: number, blockCount: number): DemTile {
   const raw = inflateSync(blob);
   const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  if (raw.length < 8 || new TextDecoder().decode(raw.subarray(0, 4)) !== DEM_TILE_MAGIC) throw new Error("DEM tile has a bad magic");
+  if (raw.length < 8 || new TextDecoder().decode(raw.subarray(0, 4)) !== DEM_TILE_MAGIC)
+    throw new Error("DEM tile has a bad magic");
   const size = dv.getUint16(4, true);
   const count = dv.getUint16(6, true);
-  if (size !== expectedSize) throw new Error(`DEM tile is ${size} pixels wide, the layer says ${expectedSize}`);
+  if (size !== expectedSize)
+    throw new Error(`DEM tile is ${size} pixels wide, the layer says ${expectedSize}`);
   const n = size * size;
   const head = 8 + 4 * count;
   if (count < 1 || count > MAX_TILE_BLOCKS || raw.length !== head + 5 * n + (count > 1 ? n : 0)) {
