@@ -5,6 +5,7 @@ import type { CatalogEntry } from "./route-types.ts";
 import { censusEntries } from "./routes/census.ts";
 import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
+import { elevationEntries } from "./routes/elevation.ts";
 import { geojsonEntries } from "./routes/geojson.ts";
 import { h3Entries } from "./routes/h3.ts";
 import { helloEntries } from "./routes/hello.ts";
@@ -24,6 +25,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...timezoneEntries,
   ...marineEntries,
   ...censusEntries,
+  ...elevationEntries,
 ];
 
 /** The entries a revision lists. */

@@ -11,6 +11,7 @@ import {
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
 import { censusOpener } from "./census-family.ts";
+import { demOpener } from "./dem-dataset.ts";
 import { encOpener } from "./enc-charts.ts";
 import type { DataRegistry } from "./registry.ts";
 import { timezoneOpener } from "./timezone-family.ts";
@@ -34,6 +35,7 @@ export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [
   datumGridsOpener,
   encOpener,
   censusOpener,
+  demOpener,
 ];
 
 export interface OpenedFamily {
