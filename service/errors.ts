@@ -16,6 +16,10 @@ export const ERROR_TABLE = {
   limit_exceeded: { status: 400, message: "The request crosses one of the route's published limits." },
   invalid_geometry: { status: 400, message: "The GeoJSON geometry is malformed for this operation." },
   unsupported_geometry: { status: 400, message: "The geometry type is not accepted by this operation." },
+  clipping_failed: {
+    status: 422,
+    message: "The polygon clipper could not resolve this geometry's edges at any snapping precision.",
+  },
   unsupported_crs: { status: 400, message: "The EPSG code is not in this revision's supported set." },
   outside_projection_domain: {
     status: 400,
@@ -43,10 +47,12 @@ export const ERROR_TABLE = {
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
-/** A limit crossed: `{name, max, unit, actual}` as in the route's published limits. */
+/** A limit crossed: `{name, max, min?, unit, actual}` as in the route's published limits. */
 export interface LimitDetail {
   name: string;
   max: number;
+  /** Lower bound, for limits that are ranges (buffer distance and steps, simplify tolerances). */
+  min?: number;
   unit: string;
   actual?: number;
 }

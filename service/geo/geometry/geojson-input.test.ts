@@ -1,0 +1,143 @@
+// The geometry routes' GeoJSON reader: structure, ring closure, coordinate ranges (refused, never
+// normalised) and the position cap, each refusal naming the field and the path in the document.
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../errors.ts";
+import { readGeoJson } from "./geojson-input.ts";
+
+const cap = { name: "positions", max: 10, unit: "positions", detail: "test cap" };
+const read = (doc: unknown) => readGeoJson(doc, { field: "geojson", cap });
+const refusal = (doc: unknown): ApiError => {
+  try {
+    read(doc);
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error("read");
+};
+
+describe("readGeoJson", () => {
+  it("reads Features, FeatureCollections and bare geometries with their paths", () => {
+    const doc = read({
+      type: "FeatureCollection",
+      features: [
+        {
+          type: "Feature",
+          id: 7,
+          properties: { a: 1 },
+          geometry: { type: "Point", coordinates: [1, 2, 30] },
+        },
+        { type: "Feature", properties: null, geometry: null },
+      ],
+    });
+    expect(doc.kind).toBe("FeatureCollection");
+    expect(doc.positions).toBe(1);
+    expect(doc.items[0]).toEqual({
+      geometry: { type: "Point", coordinates: [1, 2, 30] },
+      path: "$.geojson.features[0].geometry",
+      feature: { id: 7, properties: { a: 1 } },
+    });
+    expect(doc.items[1]?.geometry).toBeNull();
+    expect(read({ type: "LineString", coordinates: [] }).items[0]?.geometry).toEqual({
+      type: "LineString",
+      coordinates: [],
+    });
+  });
+
+  it.each([
+    [{ type: "Point", coordinates: [181, 0] }, "$.geojson.coordinates", "longitude"],
+    [{ type: "Point", coordinates: [-180.0000001, 0] }, "$.geojson.coordinates", "longitude"],
+    [
+      {
+        type: "LineString",
+        coordinates: [
+          [0, 0],
+          [0, 90.5],
+        ],
+      },
+      "$.geojson.coordinates[1]",
+      "latitude",
+    ],
+  ])("refuses out-of-range positions by path, never normalising (%#)", (doc, path, axis) => {
+    const e = refusal(doc);
+    expect(e.code).toBe("coordinate_out_of_range");
+    expect(e.details).toMatchObject({ field: "geojson", path, axis });
+  });
+
+  it("accepts the exact bounds ±180 and ±90", () => {
+    expect(
+      read({
+        type: "MultiPoint",
+        coordinates: [
+          [-180, -90],
+          [180, 90],
+        ],
+      }).positions,
+    ).toBe(2);
+  });
+
+  it.each([
+    [
+      {
+        type: "Polygon",
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0.5],
+          ],
+        ],
+      },
+      "$.geojson.coordinates[0]",
+    ],
+    [
+      {
+        type: "Polygon",
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [0, 0],
+          ],
+        ],
+      },
+      "$.geojson.coordinates[0]",
+    ],
+    [{ type: "LineString", coordinates: [[0, 0]] }, "$.geojson.coordinates"],
+    [{ type: "Point", coordinates: [0] }, "$.geojson.coordinates"],
+    [{ type: "Point", coordinates: [0, "1"] }, "$.geojson.coordinates[1]"],
+    [{ type: "Circle", coordinates: [0, 0] }, "$.geojson.type"],
+    [{ type: "GeometryCollection", geometries: [{ type: "Point" }] }, "$.geojson.geometries[0].coordinates"],
+    [
+      { type: "FeatureCollection", features: [{ type: "Point", coordinates: [0, 0] }] },
+      "$.geojson.features[0]",
+    ],
+    [{ type: "Feature", properties: 3, geometry: null }, "$.geojson.properties"],
+    ["not an object", "$.geojson"],
+  ])("refuses malformed geometry by path (%#)", (doc, path) => {
+    const e = refusal(doc);
+    expect(e.code).toBe("invalid_geometry");
+    expect(e.details).toMatchObject({ field: "geojson", path });
+  });
+
+  it("refuses collections nested deeper than 32", () => {
+    let g: unknown = { type: "Point", coordinates: [0, 0] };
+    for (let i = 0; i < 40; i++) g = { type: "GeometryCollection", geometries: [g] };
+    expect(refusal(g).code).toBe("invalid_geometry");
+  });
+
+  it("counts ring closures against the cap and names the position that crossed it", () => {
+    const ring = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+      [0, 0],
+    ];
+    const e = refusal({ type: "MultiPolygon", coordinates: [[ring], [ring], [ring]] });
+    expect(e.code).toBe("limit_exceeded");
+    expect(e.details).toMatchObject({ field: "geojson", path: "$.geojson.coordinates[2][0][0]" });
+    expect(e.details.limit).toEqual({ name: "positions", max: 10, unit: "positions", actual: 11 });
+  });
+});
