@@ -1,5 +1,5 @@
-// geo402-ingest: build | verify | list | repro. Parses arguments and dispatches; exit codes
-// 0 success, 1 a build/verify/repro failed, 2 usage error.
+// geo402-ingest: build | verify | list | repro | refresh | rollback | schedule. Parses arguments
+// and dispatches; exit codes 0 success, 1 a build/verify/repro/refresh/rollback failed, 2 usage error.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,9 @@ import type { FamilyBuilder } from "./lib/family.ts";
 import { createProgress } from "./lib/progress.ts";
 import { reproduce } from "./lib/reproduce.ts";
 import { verifyCurrent } from "./lib/verify-family.ts";
-import type { SourceEntry } from "./sources.ts";
+import { refreshCommand, rollbackCommand, scheduleCommand } from "./refresh/commands.ts";
+import { effectiveSources } from "./refresh/pins.ts";
+import { SOURCES, type SourceEntry } from "./sources.ts";
 
 export const USAGE = `usage: geo402-ingest <command> [options]
   build <family>|all   build into <out>/<family>/<version>, switch current after verify
@@ -19,10 +21,17 @@ export const USAGE = `usage: geo402-ingest <command> [options]
   verify [family]      check manifest, output hashes and known answers of current versions
   list                 families, their sources and current versions
   repro <family>|all   rebuild into a scratch folder and compare output sha256s
+  refresh [family|all] check upstream; on a new version: check, build, verify, switch current
+      --force          also take upstream bytes a rollback rejected
+      --json           one JSON line per family (status, found, built, switched, duration)
+  rollback <family>    switch current back to the kept version built before it
+      --to VERSION     to this kept version instead
+  schedule             refresh on $GEO402_REFRESH_CRON until SIGTERM (README "Data refresh")
 options:
   --mirror DIR         mirror root (default: $GEO402_MIRROR, else ../shared/data when it exists)
   --no-mirror          ignore any mirror and download the pinned URLs
-  --out DIR            artifacts root (default: $GEO402_ARTIFACTS, else ./artifacts)`;
+  --out DIR            artifacts root (default: $GEO402_ARTIFACTS, else ./artifacts)
+  --keep N             earlier versions kept besides current (default: $GEO402_KEEP_VERSIONS, else 2)`;
 
 export interface CliDeps {
   families?: readonly FamilyBuilder[];
@@ -40,6 +49,10 @@ interface Parsed {
   noMirror: boolean;
   out: string | undefined;
   missingOnly: boolean;
+  keep: string | undefined;
+  force: boolean;
+  json: boolean;
+  to: string | undefined;
 }
 
 function parse(argv: readonly string[]): Parsed {
@@ -50,6 +63,10 @@ function parse(argv: readonly string[]): Parsed {
     noMirror: false,
     out: undefined,
     missingOnly: false,
+    keep: undefined,
+    force: false,
+    json: false,
+    to: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -64,6 +81,10 @@ function parse(argv: readonly string[]): Parsed {
     else if (a.startsWith("--out=")) p.out = a.slice(6);
     else if (a === "--no-mirror") p.noMirror = true;
     else if (a === "--missing-only") p.missingOnly = true;
+    else if (a === "--keep") p.keep = value();
+    else if (a === "--to") p.to = value();
+    else if (a === "--force") p.force = true;
+    else if (a === "--json") p.json = true;
     else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
     else if (p.command === undefined) p.command = a;
     else if (p.target === undefined) p.target = a;
@@ -73,6 +94,13 @@ function parse(argv: readonly string[]): Parsed {
 }
 
 class UsageError extends Error {}
+
+function keepOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text))
+    throw new UsageError(`--keep / GEO402_KEEP_VERSIONS must be a whole number, got "${text}"`);
+  return Number(text);
+}
 
 /** The repository root (the folder holding ingest/). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -99,7 +127,14 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
     if (p.missingOnly && p.command !== "build") throw new UsageError("--missing-only applies to build only");
     if ((p.command === "build" || p.command === "repro") && !p.target)
       throw new UsageError(`${p.command} needs a family name or "all"`);
-    if (p.command === "list" && p.target) throw new UsageError("list takes no argument");
+    if ((p.command === "list" || p.command === "schedule") && p.target)
+      throw new UsageError(`${p.command} takes no argument`);
+    if (p.command === "rollback" && (!p.target || p.target === "all"))
+      throw new UsageError("rollback needs one family name");
+    if ((p.force || p.json) && p.command !== "refresh")
+      throw new UsageError("--force and --json apply to refresh only");
+    if (p.to !== undefined && p.command !== "rollback") throw new UsageError("--to applies to rollback only");
+    keepOption(p.keep ?? env.GEO402_KEEP_VERSIONS);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     stderr.write(`geo402-ingest: ${err.message}\n${USAGE}\n`);
@@ -108,10 +143,23 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
   const selected = (): readonly FamilyBuilder[] =>
     p.target === undefined || p.target === "all" ? families : [familyByName(p.target, families)];
   const mirror = p.noMirror ? undefined : p.mirror ? path.resolve(cwd, p.mirror) : defaultMirror(env);
+  const outRoot = path.resolve(cwd, p.out ?? env.GEO402_ARTIFACTS ?? "artifacts");
+  const registry = deps.sources ?? SOURCES;
+  let sources: readonly SourceEntry[];
+  try {
+    // refresh and rollback apply the pins themselves; every other command reads them here.
+    sources = ["refresh", "rollback", "schedule"].includes(p.command)
+      ? registry
+      : await effectiveSources(registry, outRoot, families);
+  } catch (err) {
+    stderr.write(`geo402-ingest: ${(err as Error).message}\n`);
+    return 1;
+  }
   const opts: PipelineOptions = {
-    outRoot: path.resolve(cwd, p.out ?? env.GEO402_ARTIFACTS ?? "artifacts"),
+    outRoot,
     ...(mirror ? { mirror } : {}),
-    ...(deps.sources ? { sources: deps.sources } : {}),
+    sources,
+    keep: keepOption(p.keep ?? env.GEO402_KEEP_VERSIONS),
     log: (m) => stderr.write(`${m}\n`),
     progress: createProgress({ stream: stderr }),
     command: ["geo402-ingest", ...argv].join(" "),
@@ -186,6 +234,16 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
         stdout.write(`  sources: ${f.sources.join(", ")}\n`);
       }
       break;
+    case "refresh":
+      return refreshCommand(list, { ...opts, force: p.force }, { stdout, stderr, json: p.json });
+    case "rollback":
+      return rollbackCommand(
+        list[0] as FamilyBuilder,
+        { outRoot, sources, log: opts.log, ...(p.to ? { to: p.to } : {}) },
+        { stdout, stderr },
+      );
+    case "schedule":
+      return scheduleCommand(families, opts, env.GEO402_REFRESH_CRON, { stdout, stderr });
     default:
       stderr.write(`geo402-ingest: unknown command ${p.command}\n${USAGE}\n`);
       return 2;

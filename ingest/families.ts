@@ -1,5 +1,6 @@
 // THE list of data families the pipeline builds, in build order. Add one line per family.
 import { censusFamily } from "./census/family.ts";
+import { demFamily } from "./dem/family.ts";
 import { encFamily } from "./enc/enc-family.ts";
 import { crsFamily } from "./epsg/crs-family.ts";
 import type { FamilyBuilder } from "./lib/family.ts";
@@ -12,6 +13,7 @@ export const FAMILIES: readonly FamilyBuilder[] = [
   datumGridsFamily,
   encFamily(),
   censusFamily,
+  demFamily,
 ];
 
 /** The builder of `name`; throws listing the known families. */

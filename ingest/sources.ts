@@ -2,6 +2,7 @@
 // exact bytes expected (sha256, size), vintage, license and attribution, and where it sits in
 // the mirror. Families keep their entries in `ingest/<family>/sources.ts`; add one line below.
 import { CENSUS_SOURCES } from "./census/sources.ts";
+import { DEM_SOURCES } from "./dem/sources.ts";
 import { ENC_SOURCES } from "./enc/sources.ts";
 import { EPSG_SOURCES } from "./epsg/sources.ts";
 import { NADCON_SOURCES } from "./nadcon/sources.ts";
@@ -26,6 +27,14 @@ export interface SourceEntry {
   mirroredAt: string;
   /** When `url` is a zip archive: the member path inside it that holds these bytes. */
   archiveMember?: string;
+  /** Where the upstream publishes a checksum of the file at `url` (checked by `refresh`). */
+  published?: PublishedChecksum;
+}
+
+/** An upstream checksum list. `proj-files-geojson`: PROJ-data's files.geojson (name, file_size, sha256sum). */
+export interface PublishedChecksum {
+  url: string;
+  format: "proj-files-geojson";
 }
 
 export const SOURCES: readonly SourceEntry[] = [
@@ -34,6 +43,7 @@ export const SOURCES: readonly SourceEntry[] = [
   ...NADCON_SOURCES,
   ...ENC_SOURCES,
   ...CENSUS_SOURCES,
+  ...DEM_SOURCES,
 ];
 
 /** The entry of `id`; throws naming the id when it is not registered. */

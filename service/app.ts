@@ -125,19 +125,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...(free ? [] : [gate.preValidation]),
       ],
       onSend: free ? [] : [gate.onSend],
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const query = { ...((req.query ?? {}) as Record<string, unknown>) };
         validateQuery?.(query);
         validateBody?.(req.body);
+        // The request reads each family at one version, named in x-data-version (also on refusals).
+        const view = data.view();
         const ctx: RouteContext = {
           config,
           terms,
           catalog: entries,
-          data,
+          data: view,
           log: req.log,
           baseUrl: baseUrlOf(req),
         };
-        return entry.handler({ body: req.body, query }, ctx);
+        try {
+          return await entry.handler({ body: req.body, query }, ctx);
+        } finally {
+          const used = view.used();
+          if (used.length > 0)
+            reply.header("x-data-version", used.map((u) => `${u.family}@${u.version}`).join(", "));
+          view.release();
+        }
       },
     });
   }

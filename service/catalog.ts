@@ -5,13 +5,17 @@ import type { CatalogEntry } from "./route-types.ts";
 import { censusEntries } from "./routes/census.ts";
 import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
+import { elevationEntries } from "./routes/elevation.ts";
 import { geojsonEntries } from "./routes/geojson.ts";
 import { geometryEntries } from "./routes/geometry.ts";
+import { h3Entries } from "./routes/h3.ts";
 import { helloEntries } from "./routes/hello.ts";
 import { marineEntries } from "./routes/marine.ts";
+import { pipEntries } from "./routes/pip.ts";
 import { timezoneEntries } from "./routes/timezone.ts";
 import { transformEntries } from "./routes/transform.ts";
 
+/** In the order of the spec's price table. */
 export const CATALOG: readonly CatalogEntry[] = [
   ...discoveryEntries,
   ...demoEntries,
@@ -19,9 +23,12 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...geojsonEntries,
   ...transformEntries,
   ...geometryEntries,
+  ...h3Entries,
+  ...pipEntries,
   ...timezoneEntries,
-  ...marineEntries,
   ...censusEntries,
+  ...elevationEntries,
+  ...marineEntries,
 ];
 
 /** The entries a revision lists. */

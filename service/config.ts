@@ -29,6 +29,12 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Whole-request deadline for reading a request (slow clients get 408). */
   requestTimeoutMs: number;
+  /** Milliseconds between checks of the families' `current` pointers (0: fs.watch and SIGHUP only). */
+  dataPollMs: number;
+  /** GEO402_REFRESH_IN_SERVICE=1: run `geo402-ingest schedule` (GEO402_REFRESH_CRON) beside the service. */
+  refreshInService: boolean;
+  /** GEO402_REFRESH_CRON, handed to the scheduler process (which checks its syntax). */
+  refreshCron?: string;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const dataPollMs = env.GEO402_DATA_POLL_MS ? Number(env.GEO402_DATA_POLL_MS) : 5_000;
+  if (!Number.isInteger(dataPollMs) || dataPollMs < 0)
+    problems.push(`GEO402_DATA_POLL_MS must be an integer ≥ 0, got "${env.GEO402_DATA_POLL_MS}"`);
+  const inService = env.GEO402_REFRESH_IN_SERVICE ?? "0";
+  if (inService !== "0" && inService !== "1")
+    problems.push(`GEO402_REFRESH_IN_SERVICE must be 0 or 1, got "${inService}"`);
+  if (inService === "1" && !env.GEO402_REFRESH_CRON)
+    problems.push("GEO402_REFRESH_IN_SERVICE=1 needs GEO402_REFRESH_CRON (README: Data refresh)");
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     revision: rev,
@@ -114,5 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     home: path.resolve(cwd, env.GEO402_HOME || ".geo402"),
     logLevel,
     requestTimeoutMs,
+    dataPollMs,
+    refreshInService: inService === "1",
+    ...(env.GEO402_REFRESH_CRON ? { refreshCron: env.GEO402_REFRESH_CRON } : {}),
   };
 }

@@ -37,6 +37,17 @@ const refusalResponses = (priced: boolean) => {
   return out;
 };
 
+/** Sent by every artifact-backed route (service/app.ts), also on refusals after data was read. */
+const DATA_VERSION_HEADER = {
+  "x-data-version": {
+    schema: {
+      type: "string",
+      pattern: "^[a-z0-9-]+@[0-9]+\\.[0-9]+-[0-9a-f]{12}(, [a-z0-9-]+@[0-9]+\\.[0-9]+-[0-9a-f]{12})*$",
+    },
+    description: "`family@version` of each artifact family the answer was read from, comma-separated",
+  },
+};
+
 function queryParameters(schema: JsonSchema | undefined): unknown[] {
   if (!schema) return [];
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -73,6 +84,7 @@ export function buildOpenApi(
       responses: {
         "200": {
           description: "The answer",
+          ...(e.families?.length ? { headers: DATA_VERSION_HEADER } : {}),
           content: { "application/json": { schema: { $ref: `#/components/schemas/${key}` } } },
         },
         ...refusalResponses(!free),

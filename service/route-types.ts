@@ -1,7 +1,7 @@
 // The shape of one catalog entry and of the handlers it points to.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config, Revision } from "./config.ts";
-import type { DataRegistry } from "./data/registry.ts";
+import type { DataRegistry, RequestData } from "./data/registry.ts";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -29,7 +29,11 @@ export interface RouteContext {
   config: Config;
   terms: PaymentTerms;
   catalog: readonly CatalogEntry[];
-  data: DataRegistry;
+  /**
+   * The request's view of the artifact families (one version per family for the whole request).
+   * Handlers use `has` and `require` only; unit tests may hand in a DataRegistry itself.
+   */
+  data: RequestData | DataRegistry;
   log: FastifyBaseLogger;
   /** Base URL of this service as callers see it (for links in answers). */
   baseUrl: string;

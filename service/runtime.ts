@@ -5,7 +5,9 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { type OpenedFamily, openFamilies } from "./data/families.ts";
+import { FAMILY_OPENERS, type OpenedFamily, openFamilies } from "./data/families.ts";
+import { type FamilyWatcher, type ReloadEvent, watchFamilies } from "./data/family-watcher.ts";
+import { startRefreshProcess } from "./data/refresh-process.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
@@ -22,6 +24,8 @@ export interface RunningService {
   devnet?: Devnet;
   /** Path of the devnet file written for clients (devnet only). */
   devnetFile?: string;
+  /** Re-checks every family's `current` now (SIGHUP) and swaps in switched versions. */
+  reloadData(): Promise<ReloadEvent[]>;
   close(): Promise<void>;
 }
 
@@ -58,7 +62,6 @@ export async function startService(
   // Without a registry handed in, open every artifact family under config.artifactsDir; a family
   // that is missing or fails its checks only makes its own routes answer 503.
   const data = opts.data ?? new DataRegistry();
-  // Artifact families open read-only once; one that is missing or corrupt only makes its routes 503.
   const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
   // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
   const appConfig: Config =
@@ -86,6 +89,28 @@ export async function startService(
     await devnet?.stop();
     throw err;
   }
+  // Families the service opened itself follow their `current` pointers (refresh, rollback).
+  const watcher: FamilyWatcher | undefined = opts.data
+    ? undefined
+    : watchFamilies(config.artifactsDir, data, FAMILY_OPENERS, {
+        pollMs: config.dataPollMs,
+        log: (e) =>
+          e.state === "switched"
+            ? app.log.info(e, "data version switched")
+            : app.log.error(e, "new data version not opened; the family keeps its version"),
+      });
+  const refresher = config.refreshInService
+    ? startRefreshProcess(
+        config.artifactsDir,
+        {
+          run: (line) => app.log.info(line, "data refresh"),
+          detail: (text) => app.log.debug({ detail: text }, "data refresh"),
+          exited: (code, signal, restartInMs) =>
+            app.log.error({ code, signal, restartInMs }, "data refresh scheduler ended"),
+        },
+        { ...process.env, GEO402_REFRESH_CRON: config.refreshCron },
+      )
+    : undefined;
   const addr = app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -99,8 +124,12 @@ export async function startService(
     data,
     ...(devnet ? { devnet } : {}),
     ...(devnetFile ? { devnetFile } : {}),
+    reloadData: async () => (watcher ? watcher.reload() : []),
     async close() {
+      watcher?.close();
+      await refresher?.stop();
       await app.close();
+      if (!opts.data) data.closeAll();
       await devnet?.stop();
     },
   };

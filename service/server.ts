@@ -35,6 +35,10 @@ async function main(): Promise<void> {
     await service.close();
     process.exit(0);
   };
+  process.on("SIGHUP", () => {
+    service.app.log.info("SIGHUP: checking the artifact families' current versions");
+    void service.reloadData();
+  });
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }

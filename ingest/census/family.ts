@@ -11,6 +11,7 @@ import {
 import type { FamilyBuilder } from "../lib/family.ts";
 import type { CoverParameters } from "./cell-cover.ts";
 import { buildCensusIndex, type CensusBoundaries, type CensusDescription } from "./census-index.ts";
+import { type CensusCountRanges, censusSanity } from "./census-sanity.ts";
 import { CENSUS_KNOWN_ANSWERS, type CensusKnownAnswer, checkKnownAnswers } from "./known-answers.ts";
 import { readGeoJsonBoundaries } from "./read-geojson.ts";
 import { readDbfRows, readShapefileBoundaries } from "./read-shapefile.ts";
@@ -29,6 +30,8 @@ export interface CensusFamilyOptions {
   read(inputs: Record<string, string>): Promise<CensusBoundaries>;
   knownAnswers: readonly CensusKnownAnswer[];
   cover?: CoverParameters;
+  /** Unit counts the refresh sanity check holds a new upstream version to. */
+  expected?: CensusCountRanges;
 }
 
 export function createCensusFamily(options: CensusFamilyOptions): FamilyBuilder {
@@ -57,6 +60,10 @@ export function createCensusFamily(options: CensusFamilyOptions): FamilyBuilder 
         path.join(ctx.outDir, CENSUS_FILES.metadata),
         `${JSON.stringify(built.metadata, null, 2)}\n`,
       );
+    },
+    async sanity(inputs) {
+      censusSanity(await options.read(inputs), options.describe, options.expected);
+      return {};
     },
     async verify(dir) {
       const lookup = CensusLookup.open(dir);
@@ -101,4 +108,6 @@ export const censusFamily = createCensusFamily({
     ),
   }),
   knownAnswers: CENSUS_KNOWN_ANSWERS,
+  // 3235 counties and 441 districts in the 2024 files.
+  expected: { counties: [3000, 3400], districts: [430, 450] },
 });

@@ -1,18 +1,16 @@
 // The ENC family: NOAA ENC base cells → one tiled chart container (`charts.g4t`) holding, per
 // tile and per cell, the depth areas, survey quality areas, soundings and hazards touching it.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { crc32 } from "node:zlib";
 import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import type { EncArea } from "../../artifacts/format/enc-charts-metadata.ts";
 import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
 import type { EncTileGrid } from "../../artifacts/format/enc-tile-grid.ts";
 import type { FamilyBuilder } from "../lib/family.ts";
-import { catalogCell, readCatalog } from "./enc-catalog.ts";
-import { EncInputError } from "./enc-input-error.ts";
+import { cellInput } from "./cell-input.ts";
+import { encSanity } from "./enc-sanity.ts";
 import { buildEncTiles, type EncCellInput } from "./enc-tiles-build.ts";
 import { verifyEncCharts } from "./enc-verify.ts";
-import { ENC_CELLS, encCatalogSourceId, encCellSourceId, encCellUrl } from "./sources.ts";
+import { ENC_CELLS, encCatalogSourceId, encCellSourceId } from "./sources.ts";
 
 /** 1/64° of latitude × 1/32° of longitude: about 1.7 km × 1.8 km at 59.5° N. */
 export const ENC_GRID: EncTileGrid = { rowsPerDegree: 64, colsPerDegree: 32 };
@@ -21,19 +19,6 @@ export const ENC_GRID: EncTileGrid = { rowsPerDegree: 64, colsPerDegree: 32 };
 export const ENC_AREAS: readonly EncArea[] = [
   { name: "Kachemak Bay and lower Cook Inlet, Alaska (Homer, Seldovia, Port Graham)", cells: [...ENC_CELLS] },
 ];
-
-async function cellInput(cell: string, inputs: Record<string, string>): Promise<EncCellInput> {
-  const cellPath = inputs[encCellSourceId(cell)];
-  const catalogPath = inputs[encCatalogSourceId(cell)];
-  if (!cellPath || !catalogPath) throw new EncInputError("malformed", `inputs of ${cell} were not resolved`);
-  const bytes = new Uint8Array(await readFile(cellPath));
-  const entry = catalogCell(readCatalog(new Uint8Array(await readFile(catalogPath))), cell);
-  const crc = crc32(bytes).toString(16).toUpperCase().padStart(8, "0");
-  if (entry.crc !== null && entry.crc !== crc) {
-    throw new EncInputError("malformed", `${cell}.000 has CRC ${crc} but its CATALOG.031 says ${entry.crc}`);
-  }
-  return { name: cell, title: entry.title, url: encCellUrl(cell), bytes };
-}
 
 export function encFamily(cells: readonly string[] = ENC_CELLS): FamilyBuilder {
   return {
@@ -52,6 +37,7 @@ export function encFamily(cells: readonly string[] = ENC_CELLS): FamilyBuilder {
       for (const cell of cells) inputs.push(await cellInput(cell, ctx.inputs));
       buildEncTiles(inputs, ENC_AREAS, ENC_GRID, path.join(ctx.outDir, ENC_CHARTS_FILE), ctx);
     },
+    sanity: (inputs, changed) => encSanity(cells, inputs, changed),
     async verify(dir) {
       const reader = new EncChartsReader(openByteSource(path.join(dir, ENC_CHARTS_FILE), "file"));
       try {

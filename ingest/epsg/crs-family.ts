@@ -5,6 +5,7 @@ import { CRS_FILE, readCrsRegistry, writeCrsRegistry } from "../../artifacts/for
 import type { FamilyBuilder } from "../lib/family.ts";
 import { extractCrsRegistry } from "./crs-registry-extract.ts";
 import { openProjDb } from "./proj-db.ts";
+import { crsSanity } from "./proj-db-sanity.ts";
 
 /** Counts the rules give on EPSG v11.022 (README "CRS transform": why they differ from the spec's 1236 / 1380). */
 export const EXPECTED_COUNTS = { A: 1697, B: 1848 };
@@ -31,6 +32,7 @@ export const crsFamily: FamilyBuilder = {
       db.close();
     }
   },
+  sanity: crsSanity,
   async verify(dir) {
     const data = readCrsRegistry(path.join(dir, CRS_FILE));
     const a = data.crs.filter((r) => r.revision === "A").length;

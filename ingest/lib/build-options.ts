@@ -18,4 +18,8 @@ export interface PipelineOptions {
   gitSha?: string | null;
   now?: () => Date;
   fetch?: typeof fetch;
+  /** Earlier versions kept besides `current` after a switch (default 2; `--keep`, GEO402_KEEP_VERSIONS). */
+  keep?: number;
+  /** Runs after the new version is built, verified and in place, right before `current` switches. */
+  beforeSwitch?: (version: string) => Promise<void>;
 }

@@ -5,12 +5,12 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from "node
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deflateRawSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readManifest, verifyOutputs } from "../../artifacts/format/manifest.ts";
 import { buildFamily } from "./build.ts";
 import type { PipelineOptions } from "./build-options.ts";
 import { reproduce } from "./reproduce.ts";
+import { storedZip } from "./test-fixtures/stored-zip.ts";
 import { TEXT, textFamily, textSource } from "./test-fixtures/text-family.ts";
 
 let root: string;
@@ -79,7 +79,9 @@ describe("buildFamily", () => {
     const changed = { ...textFamily({ failVerify: true }), parameters: { case: "upper", v: 2 } };
     await expect(buildFamily(changed, options())).rejects.toThrow(/refused on purpose/);
     expect(await readlink(path.join(outRoot, "text", "current"))).toBe(first.version);
-    expect((await readdir(path.join(outRoot, "text"))).sort()).toEqual([first.version, "current"].sort());
+    expect((await readdir(path.join(outRoot, "text"))).sort()).toEqual(
+      [first.version, "current", "history.json"].sort(),
+    );
   });
 
   it("a build that throws midway leaves current untouched", async () => {
@@ -162,33 +164,3 @@ describe("inputs without a mirror", () => {
     ).rejects.toMatchObject({ code: "source_unavailable" });
   });
 });
-
-/** A one-member zip archive with a deflated entry, written per APPNOTE 4.3. */
-function storedZip(name: string, text: string): Buffer {
-  const data = Buffer.from(text);
-  const packed = deflateRawSync(data);
-  const nameBytes = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(packed.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(packed.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  central.writeUInt32LE(0, 42);
-  const centralOffset = local.length + nameBytes.length + packed.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + nameBytes.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, nameBytes, packed, central, nameBytes, end]);
-}

@@ -4,9 +4,9 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { switchCurrent, VERSION_PATTERN } from "../../artifacts/format/current-pointer.ts";
+import { readCurrent, switchCurrent } from "../../artifacts/format/current-pointer.ts";
 import {
   type ArtifactManifest,
   assertManifest,
@@ -19,6 +19,7 @@ import { SOURCES, sourceById } from "../sources.ts";
 import type { PipelineOptions } from "./build-options.ts";
 import type { FamilyBuilder } from "./family.ts";
 import { type ResolvedInput, resolveInput } from "./inputs.ts";
+import { DEFAULT_KEEP, pruneVersions, recordSwitch } from "./kept-versions.ts";
 import { diffOutputs, hashOutputs } from "./outputs.ts";
 import { versionId } from "./version-id.ts";
 
@@ -111,8 +112,11 @@ export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions)
 
   const final = path.join(familyDir, version);
   const reused = await placeVersion(staging, final, manifest, opts.log);
+  await opts.beforeSwitch?.(version);
+  const previous = await readCurrent(familyDir).catch(() => undefined);
   await switchCurrent(familyDir, version);
-  await pruneVersions(familyDir, version, opts.log);
+  await recordSwitch(familyDir, previous, version);
+  await pruneVersions(familyDir, version, opts.keep ?? DEFAULT_KEEP, opts.log);
   opts.log(
     `${builder.family} ${version}: current (${manifest.outputs.length} files, ${manifest.outputs.reduce((s, o) => s + o.bytes, 0)} bytes)`,
   );
@@ -152,8 +156,8 @@ async function placeVersion(
   return false;
 }
 
-/** Removes staging folders of builds whose process is gone (killed or crashed). */
-async function removeStaleStaging(familyDir: string, log: (m: string) => void): Promise<void> {
+/** Removes staging folders (`.staging-<label>-<pid>-<hex>`) whose process is gone (killed or crashed). */
+export async function removeStaleStaging(familyDir: string, log: (m: string) => void): Promise<void> {
   for (const name of await readdir(familyDir)) {
     const m = STAGING.exec(name);
     if (!m) continue;
@@ -163,20 +167,8 @@ async function removeStaleStaging(familyDir: string, log: (m: string) => void): 
   }
 }
 
-/** Keeps the current version and the one before it (for a quick manual roll-back). */
-async function pruneVersions(familyDir: string, current: string, log: (m: string) => void): Promise<void> {
-  const versions = (await readdir(familyDir)).filter((n) => VERSION_PATTERN.test(n) && n !== current);
-  const dated = await Promise.all(
-    versions.map(async (n) => ({ n, t: (await stat(path.join(familyDir, n))).mtimeMs })),
-  );
-  dated.sort((a, b) => b.t - a.t);
-  for (const { n } of dated.slice(1)) {
-    log(`pruning old version ${n}`);
-    await rm(path.join(familyDir, n), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
+/** True when a process with this id exists (ours or another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -17,6 +17,18 @@ export interface FamilyBuilder {
   build(ctx: BuildContext): Promise<void>;
   /** Opens the built version read-only, runs known-answer checks, throws on failure. */
   verify(dir: string): Promise<void>;
+  /**
+   * Optional, used by `refresh` before it builds from a new upstream version: parses the inputs
+   * (source id → local path; `changed` lists the ids with new bytes, a hook may check only those)
+   * and throws when they are not plausible (coverage, feature counts out of the expected range,
+   * known-answer points). Returns the edition it read from an input (id → vintage) when it names one.
+   */
+  sanity?(inputs: Record<string, string>, changed: readonly string[]): Promise<SanityReport>;
+}
+
+export interface SanityReport {
+  /** Source id → the edition the input itself declares (e.g. "EPSG v11.022 (2024-11-05), …"). */
+  vintages?: Record<string, string>;
 }
 
 export interface BuildContext {

@@ -43,19 +43,26 @@ async function checkDigest(file: string, entry: SourceEntry, where: string): Pro
 
 /** Resolves one source; throws ArtifactError source_mismatch / source_unavailable with the reason. */
 export async function resolveInput(entry: SourceEntry, opts: InputOptions): Promise<ResolvedInput> {
-  if (opts.mirror) {
-    const mirrored = path.join(opts.mirror, ...entry.mirrorPath.split("/"));
-    if (existsSync(mirrored)) {
-      await checkDigest(mirrored, entry, "mirror file");
-      return { entry, path: mirrored, origin: "mirror", retrievedAt: entry.mirroredAt };
-    }
-    opts.log(
-      `source ${entry.id}: not in mirror ${opts.mirror} (${entry.mirrorPath}); downloading ${entry.url}`,
-    );
-  }
   const cached = path.join(opts.cacheDir, entry.sha256);
   const stamp = `${cached}.retrieved`;
   const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  if (opts.mirror) {
+    const mirrored = path.join(opts.mirror, ...entry.mirrorPath.split("/"));
+    if (existsSync(mirrored)) {
+      try {
+        await checkDigest(mirrored, entry, "mirror file");
+        return { entry, path: mirrored, origin: "mirror", retrievedAt: entry.mirroredAt };
+      } catch (err) {
+        // A refresh may have pinned bytes the mirror does not hold; they wait in the cache.
+        if (!existsSync(cached)) throw err;
+        opts.log(`source ${entry.id}: the mirror holds other bytes; using the cached download`);
+      }
+    } else {
+      opts.log(
+        `source ${entry.id}: not in mirror ${opts.mirror} (${entry.mirrorPath}); downloading ${entry.url}`,
+      );
+    }
+  }
   if (existsSync(cached)) {
     await checkDigest(cached, entry, "cached download");
     const retrievedAt = existsSync(stamp) ? (await readFile(stamp, "utf8")).trim() : today;

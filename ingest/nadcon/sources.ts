@@ -106,4 +106,5 @@ export const NADCON_SOURCES: readonly SourceEntry[] = NADCON5_GRIDS.map(([file, 
   attribution: "NOAA National Geodetic Survey, NADCON5; GeoTIFF conversion by the PROJ-data project",
   mirrorPath: `nadcon/${file}`,
   mirroredAt: "2026-11-21",
+  published: { url: "https://cdn.proj.org/files.geojson", format: "proj-files-geojson" },
 }));

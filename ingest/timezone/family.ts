@@ -19,6 +19,7 @@ import { readGeoTzProduct } from "./geo-tz-product.ts";
 import { rasterizeZones } from "./rasterize.ts";
 import { uniformTiles } from "./uniform-tiles.ts";
 import type { ZoneSource } from "./zone-piece.ts";
+import { type ZoneSourceExpectations, zoneSourceSanity } from "./zone-source-sanity.ts";
 
 export const COASTAL_BAND_METRES = 60_000;
 
@@ -35,6 +36,8 @@ export interface TimezoneFamilyOptions {
   product: string;
   read(inputs: Record<string, string>): ZoneSource;
   knownAnswers: KnownAnswer[];
+  /** Count ranges the refresh sanity check holds a new upstream version to. */
+  expected?: Pick<ZoneSourceExpectations, "zones" | "pieces">;
 }
 
 export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuilder {
@@ -71,6 +74,13 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
       );
       const spec = { south: -90, west: -180, cellDegrees: TILE_DEGREES, rows: tiles.rows, cols: tiles.cols };
       await writeFile(path.join(ctx.outDir, TIMEZONE_FILES.tiles), writeLatLngGrid(spec, tiles.values));
+    },
+    async sanity(inputs) {
+      const points = options.knownAnswers
+        .filter((k) => k.expect.source === "boundary")
+        .map((k) => ({ name: k.name, lat: k.lat, lon: k.lon, timeZone: k.expect.timeZone }));
+      zoneSourceSanity(options.read(inputs), { ...options.expected, points });
+      return {};
     },
     async verify(dir) {
       const lookup = TimezoneLookup.open(dir);
@@ -122,6 +132,8 @@ function checkFastGrid(lookup: TimezoneLookup): void {
 export const timezoneFamily = createTimezoneFamily({
   sources: ["geo-tz-1970-index", "geo-tz-1970-data"],
   product: "geo-tz 8.1.9 timezones-1970 (timezone-boundary-builder 2025b)",
+  // 301 zone ids and 34532 clipped pieces in the pinned 2025b product.
+  expected: { zones: [250, 400], pieces: [20_000, 60_000] },
   read: (inputs) => readGeoTzProduct(inputs["geo-tz-1970-index"]!, inputs["geo-tz-1970-data"]!),
   knownAnswers: [
     {

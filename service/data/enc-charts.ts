@@ -101,4 +101,5 @@ export const encOpener: FamilyOpener<EncCharts> = {
       retrievedAt: retrieved[retrieved.length - 1] ?? "",
     });
   },
+  close: (charts) => charts.close(),
 };

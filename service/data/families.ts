@@ -11,6 +11,7 @@ import {
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
 import { censusOpener } from "./census-family.ts";
+import { demOpener } from "./dem-dataset.ts";
 import { encOpener } from "./enc-charts.ts";
 import type { DataRegistry } from "./registry.ts";
 import { timezoneOpener } from "./timezone-family.ts";
@@ -23,6 +24,8 @@ export interface FamilyOpener<T> {
   formatMajor?: number;
   /** Called with the version folder after the manifest and every output hash checked out. */
   open(versionDir: string, manifest: ArtifactManifest): Promise<T>;
+  /** Releases what `open` holds (file handles), once no request reads this version any more. */
+  close?(value: T): unknown;
 }
 
 /** THE list of openers the service uses; add one line per family. */
@@ -32,6 +35,7 @@ export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [
   datumGridsOpener,
   encOpener,
   censusOpener,
+  demOpener,
 ];
 
 export interface OpenedFamily {
@@ -39,6 +43,31 @@ export interface OpenedFamily {
   state: "ready" | "unavailable";
   version?: string;
   reason?: string;
+}
+
+/** The family's current version, checked and opened, with its closer; throws when it does not check out. */
+export async function loadFamily(
+  artifactsDir: string,
+  opener: FamilyOpener<unknown>,
+  onVersion: (version: string) => void = () => {},
+): Promise<{ version: string; value: unknown; close?: () => unknown }> {
+  const current = await resolveCurrent(artifactsDir, opener.family);
+  onVersion(current.version);
+  const manifest = await readManifest(current.dir);
+  if (manifest.family !== opener.family || manifest.version !== current.version) {
+    throw new Error(
+      `manifest describes ${manifest.family} ${manifest.version}, expected ${opener.family} ${current.version}`,
+    );
+  }
+  if (opener.formatMajor !== undefined && formatMajor(manifest.formatVersion) !== opener.formatMajor) {
+    throw new Error(
+      `format ${manifest.formatVersion} is not readable by this service (reads ${opener.formatMajor}.x)`,
+    );
+  }
+  await verifyOutputs(current.dir, manifest);
+  const value = await opener.open(current.dir, manifest);
+  const close = opener.close?.bind(opener);
+  return { version: current.version, value, ...(close ? { close: () => close(value) } : {}) };
 }
 
 /** Opens one family into the registry; never throws (failures are recorded with their reason). */
@@ -49,23 +78,11 @@ export async function openFamily(
 ): Promise<OpenedFamily> {
   let version: string | undefined;
   try {
-    const current = await resolveCurrent(artifactsDir, opener.family);
-    version = current.version;
-    const manifest = await readManifest(current.dir);
-    if (manifest.family !== opener.family || manifest.version !== current.version) {
-      throw new Error(
-        `manifest describes ${manifest.family} ${manifest.version}, expected ${opener.family} ${current.version}`,
-      );
-    }
-    if (opener.formatMajor !== undefined && formatMajor(manifest.formatVersion) !== opener.formatMajor) {
-      throw new Error(
-        `format ${manifest.formatVersion} is not readable by this service (reads ${opener.formatMajor}.x)`,
-      );
-    }
-    await verifyOutputs(current.dir, manifest);
-    const value = await opener.open(current.dir, manifest);
-    registry.set(opener.family, current.version, value);
-    return { family: opener.family, state: "ready", version: current.version };
+    const loaded = await loadFamily(artifactsDir, opener, (v) => {
+      version = v;
+    });
+    registry.set(opener.family, loaded.version, loaded.value, loaded.close);
+    return { family: opener.family, state: "ready", version: loaded.version };
   } catch (err) {
     const reason = (err as Error).message;
     registry.fail(opener.family, reason);

@@ -1,5 +1,10 @@
 // The artifact families the service has opened, by name. Routes ask for a family and get it,
 // or a 503 data_unavailable refusal when it is missing or failed its checks.
+//
+// A family can be replaced while requests run (a refreshed or rolled-back version): each request
+// reads through its own view, which takes a family the first time the request asks for it and
+// keeps that same version until the request ends. A replaced version is closed once no view
+// holds it any more, so in-flight requests finish on the version they started with.
 import { ApiError } from "../errors.ts";
 
 export interface FamilyStatus {
@@ -9,31 +14,100 @@ export interface FamilyStatus {
   reason?: string;
 }
 
-export class DataRegistry {
-  readonly #families = new Map<string, { value: unknown; version: string }>();
-  readonly #failures = new Map<string, string>();
+/** What route handlers read families through (a request's view, or the registry itself). */
+export interface DataReader {
+  has(family: string): boolean;
+  /** The opened family, or throws ApiError("data_unavailable"). */
+  require<T>(family: string): { value: T; version: string };
+}
 
-  /** Records an opened family (replacing an earlier version of it). */
-  set(family: string, version: string, value: unknown): void {
-    this.#families.set(family, { value, version });
+/** A request's view: the families it took, released when the request is done. */
+export interface RequestData extends DataReader {
+  /** The families (and versions) this request read, in the order it first asked for them. */
+  used(): { family: string; version: string }[];
+  release(): void;
+}
+
+interface Slot {
+  value: unknown;
+  version: string;
+  /** Views holding this version. */
+  refs: number;
+  retired: boolean;
+  close?: () => unknown;
+}
+
+export class DataRegistry implements DataReader {
+  readonly #families = new Map<string, Slot>();
+  readonly #failures = new Map<string, string>();
+  readonly #onCloseError: (family: string, version: string, err: unknown) => void;
+
+  constructor(opts: { onCloseError?: (family: string, version: string, err: unknown) => void } = {}) {
+    this.#onCloseError = opts.onCloseError ?? (() => {});
+  }
+
+  /** Records an opened family; an earlier version is closed (`close`) once no request holds it. */
+  set(family: string, version: string, value: unknown, close?: () => unknown): void {
+    const old = this.#families.get(family);
+    this.#families.set(family, { value, version, refs: 0, retired: false, ...(close ? { close } : {}) });
     this.#failures.delete(family);
+    if (old) this.#retire(family, old);
   }
 
   /** Records that a family could not be opened, with a reason for logs and status. */
   fail(family: string, reason: string): void {
+    const old = this.#families.get(family);
     this.#families.delete(family);
     this.#failures.set(family, reason);
+    if (old) this.#retire(family, old);
   }
 
   has(family: string): boolean {
     return this.#families.has(family);
   }
 
-  /** The opened family, or throws ApiError("data_unavailable"). */
+  /** The version now current for new requests, if the family is open. */
+  version(family: string): string | undefined {
+    return this.#families.get(family)?.version;
+  }
+
   require<T>(family: string): { value: T; version: string } {
     const f = this.#families.get(family);
     if (!f) throw new ApiError("data_unavailable", { family });
-    return f as { value: T; version: string };
+    return { value: f.value as T, version: f.version };
+  }
+
+  /** A view for one request (see the header comment). */
+  view(): RequestData {
+    const taken = new Map<string, Slot>();
+    const families = this.#families;
+    return {
+      has: (family) => taken.has(family) || families.has(family),
+      require<T>(family: string) {
+        let slot = taken.get(family);
+        if (!slot) {
+          slot = families.get(family);
+          if (!slot) throw new ApiError("data_unavailable", { family });
+          slot.refs++;
+          taken.set(family, slot);
+        }
+        return { value: slot.value as T, version: slot.version };
+      },
+      used: () => [...taken].map(([family, s]) => ({ family, version: s.version })),
+      release: () => {
+        for (const [family, slot] of taken) {
+          slot.refs--;
+          if (slot.retired && slot.refs === 0) this.#close(family, slot);
+        }
+        taken.clear();
+      },
+    };
+  }
+
+  /** Closes every open family (service shutdown); views still holding one close it on release. */
+  closeAll(): void {
+    for (const [family, slot] of this.#families) this.#retire(family, slot);
+    this.#families.clear();
   }
 
   status(): FamilyStatus[] {
@@ -41,5 +115,21 @@ export class DataRegistry {
     for (const [family, f] of this.#families) out.push({ family, state: "ready", version: f.version });
     for (const [family, reason] of this.#failures) out.push({ family, state: "unavailable", reason });
     return out.sort((a, b) => a.family.localeCompare(b.family));
+  }
+
+  #retire(family: string, slot: Slot): void {
+    slot.retired = true;
+    if (slot.refs === 0) this.#close(family, slot);
+  }
+
+  #close(family: string, slot: Slot): void {
+    const close = slot.close;
+    if (!close) return;
+    delete slot.close;
+    try {
+      Promise.resolve(close()).catch((err: unknown) => this.#onCloseError(family, slot.version, err));
+    } catch (err) {
+      this.#onCloseError(family, slot.version, err);
+    }
   }
 }

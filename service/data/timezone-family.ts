@@ -6,4 +6,5 @@ export const timezoneOpener: FamilyOpener<TimezoneLookup> = {
   family: "timezone",
   formatMajor: TIMEZONE_FORMAT_MAJOR,
   open: async (versionDir) => TimezoneLookup.open(versionDir, "memory"),
+  close: (lookup) => lookup.close(),
 };

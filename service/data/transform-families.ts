@@ -59,12 +59,17 @@ export function containerGridStore(reader: TileContainerReader, version: string)
   };
 }
 
+/** The container each opened store reads, closed when a replaced version is no longer read. */
+const readers = new WeakMap<GridStore, TileContainerReader>();
+
 export const datumGridsOpener: FamilyOpener<GridStore> = {
   family: "datum-grids",
   formatMajor: DATUM_GRID_MAJOR,
-  open: async (dir, manifest) =>
-    containerGridStore(
-      new TileContainerReader(new FileSource(path.join(dir, DATUM_GRID_FILE))),
-      manifest.version,
-    ),
+  open: async (dir, manifest) => {
+    const reader = new TileContainerReader(new FileSource(path.join(dir, DATUM_GRID_FILE)));
+    const store = containerGridStore(reader, manifest.version);
+    readers.set(store, reader);
+    return store;
+  },
+  close: (store) => readers.get(store)?.close(),
 };

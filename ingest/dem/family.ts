@@ -1,0 +1,85 @@
+// The dem family: the DEM blocks pinned in ingest/dem/sources.ts, cut into one tile container
+// with Alaska coverage flags (format: artifacts/README.md §DEM tiles).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { DEM_FILE } from "../../artifacts/format/dem-reader.ts";
+import type { FamilyBuilder } from "../lib/family.ts";
+import { alaskaRings } from "./alaska-boundary.ts";
+import { buildDemTiles, type DemInput } from "./build-tiles.ts";
+import { COPERNICUS_GLO30, DATASET_PRIORITY, readBlock, VIEWFINDER_3AS } from "./datasets.ts";
+import { verifyDemArtifact } from "./verify-dem.ts";
+
+const BOUNDARY_SOURCE = "census-state-500k-2024-geojson";
+
+/** Each DEM input: its source id, reader, dataset and upstream file name (the reader parses the name). */
+const BLOCK_SOURCES: readonly (Omit<DemInput, "bytes"> & { id: string })[] = [
+  {
+    id: "dem-viewfinderpanoramas-n59w151",
+    kind: "srtm-hgt",
+    dataset: VIEWFINDER_3AS,
+    fileName: "N59W151.hgt",
+  },
+  {
+    id: "dem-copernicus-glo30-healy-crop",
+    kind: "copernicus-glo30",
+    dataset: COPERNICUS_GLO30,
+    fileName: "COP30_63.84_-149.29_63.92_-149.21.tif",
+  },
+];
+
+export const DEM_PARAMETERS = {
+  maxTileSize: 256,
+  coastalBandMeters: 5556,
+  datasetPriority: DATASET_PRIORITY,
+};
+
+export const demFamily: FamilyBuilder = {
+  family: "dem",
+  formatVersion: "1.0",
+  description:
+    "DEM blocks of Alaska cut into tiles with coverage flags (GET /v1/elevation, POST /v1/elevation/profile)",
+  sources: [...BLOCK_SOURCES.map((s) => s.id), BOUNDARY_SOURCE],
+  parameters: DEM_PARAMETERS,
+  async build(ctx) {
+    const inputPath = (id: string): string => {
+      const p = ctx.inputs[id];
+      if (!p) throw new Error(`input ${id} was not resolved`);
+      return p;
+    };
+    await buildDemTiles({
+      inputs: BLOCK_SOURCES.map(({ id, ...s }) => ({ ...s, bytes: () => readFile(inputPath(id)) })),
+      alaska: alaskaRings(await readFile(inputPath(BOUNDARY_SOURCE), "utf8")),
+      boundaryName: "US Census Bureau 2024 cartographic boundary of Alaska (1:500,000)",
+      coastalBandMeters: DEM_PARAMETERS.coastalBandMeters,
+      maxTileSize: DEM_PARAMETERS.maxTileSize,
+      datasetPriority: DEM_PARAMETERS.datasetPriority,
+      outFile: path.join(ctx.outDir, DEM_FILE),
+      log: ctx.log,
+    });
+  },
+  /** Before a refresh builds: every block parses in its layout, lies at Alaska's latitudes and holds plausible heights. */
+  async sanity(inputs) {
+    const rings = alaskaRings(await readFile(inputs[BOUNDARY_SOURCE] as string, "utf8"));
+    const lats = rings.flatMap((r) => r.map((p) => p[1] as number));
+    const [south, north] = [Math.min(...lats) - 1, Math.max(...lats) + 1];
+    for (const { id, ...s } of BLOCK_SOURCES) {
+      const block = await readBlock(s.kind, s.fileName, await readFile(inputs[id] as string), s.dataset);
+      const top = block.north;
+      const bottom = block.north - block.height * block.pixelHeight;
+      if (bottom < south || top > north)
+        throw new Error(`${block.id} lies at ${bottom}..${top}N, outside Alaska's latitudes`);
+      let valid = 0;
+      for (const v of block.values) {
+        if (Number.isNaN(v)) continue;
+        if (v < -500 || v > 6200) throw new Error(`${block.id} holds an implausible height ${v} m`);
+        valid++;
+      }
+      if (valid === 0) throw new Error(`${block.id} is void throughout`);
+    }
+    return {};
+  },
+  async verify(dir) {
+    const checked = verifyDemArtifact(dir);
+    if (checked === 0) throw new Error("no known height applies to the ingested blocks");
+  },
+};

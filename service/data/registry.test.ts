@@ -1,0 +1,62 @@
+// Versions swapped under running requests: a request's view keeps the version it took, a
+// replaced version is closed only when the last view holding it is released.
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../errors.ts";
+import { DataRegistry } from "./registry.ts";
+
+describe("DataRegistry views", () => {
+  it("a view keeps the version it first took while the registry moves on", () => {
+    const data = new DataRegistry();
+    data.set("crs", "1.0-aaaaaaaaaaaa", "old");
+    const view = data.view();
+    expect(view.require("crs")).toEqual({ value: "old", version: "1.0-aaaaaaaaaaaa" });
+    data.set("crs", "1.0-bbbbbbbbbbbb", "new");
+    expect(view.require("crs").value).toBe("old");
+    expect(data.view().require("crs").value).toBe("new");
+    expect(view.used()).toEqual([{ family: "crs", version: "1.0-aaaaaaaaaaaa" }]);
+  });
+
+  it("a replaced version is closed when its last reader is released, not before", () => {
+    const closed: string[] = [];
+    const data = new DataRegistry();
+    data.set("datum-grids", "1.0-aaaaaaaaaaaa", "old", () => closed.push("old"));
+    const a = data.view();
+    const b = data.view();
+    a.require("datum-grids");
+    b.require("datum-grids");
+    data.set("datum-grids", "1.0-bbbbbbbbbbbb", "new", () => closed.push("new"));
+    a.release();
+    expect(closed).toEqual([]);
+    b.release();
+    expect(closed).toEqual(["old"]);
+    data.set("datum-grids", "1.0-cccccccccccc", "newer");
+    expect(closed).toEqual(["old", "new"]);
+  });
+
+  it("a view that read nothing names nothing; a missing family is data_unavailable", () => {
+    const data = new DataRegistry();
+    const view = data.view();
+    expect(() => view.require("census")).toThrow(ApiError);
+    expect(view.used()).toEqual([]);
+    expect(view.has("census")).toBe(false);
+  });
+
+  it("closeAll closes idle versions at once and held ones on release; close errors are reported", () => {
+    const errors: string[] = [];
+    const data = new DataRegistry({ onCloseError: (family, version) => errors.push(`${family}@${version}`) });
+    let closedIdle = false;
+    data.set("crs", "1.0-aaaaaaaaaaaa", 1, () => {
+      closedIdle = true;
+    });
+    data.set("datum-grids", "1.0-bbbbbbbbbbbb", 2, () => {
+      throw new Error("EBADF");
+    });
+    const view = data.view();
+    view.require("datum-grids");
+    data.closeAll();
+    expect(closedIdle).toBe(true);
+    expect(errors).toEqual([]);
+    view.release();
+    expect(errors).toEqual(["datum-grids@1.0-bbbbbbbbbbbb"]);
+  });
+});

@@ -1,0 +1,55 @@
+// A polyfill request made ready before any cell is generated: each feature's parts checked for
+// H3 (longitude spans, polar edges) and measured, so the number of cells can be bounded per
+// resolution and the request refused, or sized, without generating anything.
+import type { PolygonRings } from "../areal-geometry.ts";
+import { cellCountBound, measurePart, type PartMeasures } from "./cell-count-bound.ts";
+import { RESOLUTION_SIZES } from "./cell-size-bounds.ts";
+import { partsForH3 } from "./longitude-spans.ts";
+import type { Containment } from "./part-cells.ts";
+import type { PolyfillFeature } from "./polyfill-input.ts";
+
+export interface PlannedFeature {
+  id: string | number | null;
+  parts: PolygonRings[];
+  measures: PartMeasures[];
+}
+
+export function planFeatures(features: readonly PolyfillFeature[], field: string): PlannedFeature[] {
+  return features.map((f) => {
+    const paths =
+      f.geometry.type === "Polygon"
+        ? [f.coordinatesPath]
+        : f.geometry.parts.map((_, k) => `${f.coordinatesPath}[${k}]`);
+    const parts = partsForH3(f.geometry.parts, paths, field);
+    return { id: f.id, parts, measures: parts.map(measurePart) };
+  });
+}
+
+/** Upper bound of the cells polyfill returns for one feature at `res`. */
+export function featureEstimate(f: PlannedFeature, res: number, containment: Containment): number {
+  let sum = 0;
+  for (const m of f.measures) sum += cellCountBound(m, res, containment);
+  return Math.min(sum, RESOLUTION_SIZES[res]?.cellCount ?? 0);
+}
+
+export function totalEstimate(
+  features: readonly PlannedFeature[],
+  res: number,
+  containment: Containment,
+): number {
+  let sum = 0;
+  for (const f of features) sum += featureEstimate(f, res, containment);
+  return sum;
+}
+
+/** The finest single resolution whose estimate for all features stays within `cap`, or null. */
+export function finestResolutionWithin(
+  features: readonly PlannedFeature[],
+  containment: Containment,
+  cap: number,
+): number | null {
+  for (let res = RESOLUTION_SIZES.length - 1; res >= 0; res--) {
+    if (totalEstimate(features, res, containment) <= cap) return res;
+  }
+  return null;
+}

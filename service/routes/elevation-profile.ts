@@ -1,0 +1,129 @@
+// POST /v1/elevation/profile: checks every limit (positions, samples, length, tiles) before a
+// tile is read, then the coverage of every sample, then samples the heights.
+import type { Located } from "../data/dem-dataset.ts";
+import { demOf } from "../data/dem-dataset.ts";
+import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
+import { ApiError, type ErrorDetails } from "../errors.ts";
+import { assertLonLat } from "../geo/coordinates.ts";
+import type { Interpolation } from "../geo/elevation/interpolate.ts";
+import { defaultSampleCount, pathLength, samplePath } from "../geo/elevation/profile-path.ts";
+import { profileStats } from "../geo/elevation/profile-stats.ts";
+import type { RouteContext, RouteLimit } from "../route-types.ts";
+
+export const PROFILE_LIMITS = {
+  positions: { name: "positions", max: 500, unit: "positions", detail: "positions of the polyline `path`" },
+  samples: {
+    name: "samples",
+    max: 2000,
+    unit: "samples",
+    detail: "samples along the path (default: every 60 m, at most 2000)",
+  },
+  length: {
+    name: "lengthMeters",
+    max: 1_000_000,
+    unit: "m",
+    detail: "geodesic length of the path on WGS 84",
+  },
+  tiles: {
+    name: "tiles",
+    max: 512,
+    unit: "tiles",
+    detail: "DEM tiles the samples fall in, counted before any is read",
+  },
+} as const satisfies Record<string, RouteLimit>;
+
+interface ProfileRequest {
+  path: [number, number][];
+  samples?: number;
+  interpolation?: Interpolation;
+}
+
+function limitExceeded(limit: RouteLimit, actual: number, where: ErrorDetails): ApiError {
+  return new ApiError("limit_exceeded", {
+    ...where,
+    limit: { name: limit.name, max: limit.max, unit: limit.unit, actual },
+  });
+}
+
+export function profileHandler(body: unknown, ctx: RouteContext): object {
+  const req = body as ProfileRequest;
+  const interpolation = req.interpolation ?? "bilinear";
+  const path = req.path;
+  const where = { field: "path", path: "$.path" };
+  if (path.length > PROFILE_LIMITS.positions.max)
+    throw limitExceeded(PROFILE_LIMITS.positions, path.length, where);
+  if (path.length < 2)
+    throw new ApiError("invalid_field", {
+      ...where,
+      reason: "a path needs at least 2 positions",
+      actual: path.length,
+    });
+  for (const [i, [lon, lat]] of path.entries())
+    assertLonLat(lon, lat, { field: "path", path: `$.path[${i}]` });
+  if (req.samples !== undefined) {
+    const at = { field: "samples", path: "$.samples" };
+    if (req.samples > PROFILE_LIMITS.samples.max)
+      throw limitExceeded(PROFILE_LIMITS.samples, req.samples, at);
+    if (req.samples < 2)
+      throw new ApiError("invalid_field", { ...at, reason: "at least 2 samples", actual: req.samples });
+  }
+  const length = pathLength(path);
+  if (length.lengthMeters > PROFILE_LIMITS.length.max)
+    throw limitExceeded(PROFILE_LIMITS.length, length.lengthMeters, where);
+  const count = req.samples ?? defaultSampleCount(length.lengthMeters, PROFILE_LIMITS.samples.max);
+  const points = samplePath(path, length, count);
+
+  const dem = demOf(ctx);
+  const tiles = new Set<string>();
+  for (const p of points) dem.collectTiles(p.longitude, p.latitude, interpolation, tiles);
+  if (tiles.size > PROFILE_LIMITS.tiles.max) throw limitExceeded(PROFILE_LIMITS.tiles, tiles.size, where);
+
+  const meta = dem.metadata;
+  const located: Located[] = points.map((p, index) => {
+    const at = dem.locate(p.longitude, p.latitude);
+    if (!at) {
+      throw new ApiError("outside_coverage", {
+        ...where,
+        index,
+        sample: { index, ...p },
+        coverage: describeCoverage(meta),
+      });
+    }
+    return at;
+  });
+  const heights = located.map((at) => dem.sample(at, interpolation)?.elevationMeters ?? null);
+  if (heights.every((h) => h === null))
+    throw new ApiError("no_data", { ...where, samples: count, interpolation });
+
+  const layers = [...new Set(located.map((at) => at.layer))];
+  const source = layers.map((z) => {
+    const blocks = [...new Set(located.filter((at) => at.layer === z).map((at) => at.block))].sort(
+      (a, b) => a - b,
+    );
+    return {
+      ...describeSource(meta, z),
+      blocks: blocks.map((b) => ({
+        id: meta.blocks[b]?.id ?? "",
+        published: meta.blocks[b]?.published ?? null,
+      })),
+    };
+  });
+  return {
+    samples: points.map((p, i) => ({
+      ...p,
+      elevationMeters: heights[i] ?? null,
+      sourceIndex: layers.indexOf((located[i] as Located).layer),
+    })),
+    lengthMeters: length.lengthMeters,
+    spacingMeters: length.lengthMeters / (count - 1),
+    stats: profileStats(heights),
+    interpolation,
+    source,
+    coverage: describeCoverage(meta),
+    tilesConsulted: tiles.size,
+    notes: describeNotes(meta, layers, {
+      undated: source.some((s) => s.blocks.some((b) => b.published === null)),
+      zero: heights.some((h) => h === 0),
+    }),
+  };
+}

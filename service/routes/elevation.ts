@@ -1,0 +1,98 @@
+// GET /v1/elevation and POST /v1/elevation/profile — heights from the DEM artifact (Alaska).
+import { pixelSizeMeters } from "../../artifacts/format/dem-grid.ts";
+import type { DemLayerMeta } from "../../artifacts/format/dem-tile.ts";
+import { DEM_FAMILY, demOf } from "../data/dem-dataset.ts";
+import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
+import { ApiError } from "../errors.ts";
+import { assertLonLat } from "../geo/coordinates.ts";
+import type { Interpolation } from "../geo/elevation/interpolate.ts";
+import { BODY_BYTES_LIMIT } from "../limits.ts";
+import type { CatalogEntry, RouteContext } from "../route-types.ts";
+import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
+
+/** assertLonLat with the query parameter at fault named. */
+function assertQueryPosition(lon: number, lat: number): void {
+  const field = Number.isFinite(lon) && lon >= -180 && lon <= 180 ? "lat" : "lon";
+  assertLonLat(lon, lat, { field, path: `$.${field}` });
+}
+
+function elevation(query: Record<string, unknown>, ctx: RouteContext): object {
+  const lat = query.lat as number;
+  const lon = query.lon as number;
+  const interpolation = (query.interpolation as Interpolation | undefined) ?? "bilinear";
+  assertQueryPosition(lon, lat);
+  const dem = demOf(ctx);
+  const meta = dem.metadata;
+  const at = dem.locate(lon, lat);
+  if (!at)
+    throw new ApiError("outside_coverage", {
+      field: "lat",
+      path: "$",
+      lat,
+      lon,
+      coverage: describeCoverage(meta),
+    });
+  const sampled = dem.sample(at, interpolation);
+  if (!sampled) throw new ApiError("no_data", { field: "lat", path: "$", lat, lon, interpolation });
+  const layer = meta.layers[at.layer] as DemLayerMeta;
+  const source = describeSource(meta, at.layer);
+  const block = meta.blocks[at.block];
+  const size = pixelSizeMeters(lat, 1 / layer.grid.ppdX, 1 / layer.grid.ppdY);
+  return {
+    elevationMeters: sampled.elevationMeters,
+    verticalDatum: source.verticalDatum,
+    horizontalDatum: source.horizontalDatum,
+    interpolation,
+    pixelsUsed: sampled.pixelsUsed,
+    pixelSizeMeters: { longitude: size.longitude, latitude: size.latitude },
+    published: block?.published ?? null,
+    source: { ...source, block: block?.id ?? "" },
+    coverage: describeCoverage(meta),
+    query: { lat, lon },
+    notes: describeNotes(meta, [at.layer], {
+      undated: !block?.published,
+      zero: sampled.elevationMeters === 0,
+    }),
+  };
+}
+
+export const elevationEntries: CatalogEntry[] = [
+  {
+    method: "GET",
+    path: "/v1/elevation",
+    price: "0.005",
+    summary: "Ground elevation at a point (Alaska)",
+    description:
+      "Height in metres at a latitude/longitude from the ingested DEM blocks of Alaska, bilinear (default) or nearest, with the vertical datum, pixel size, pixels used, source block and its publication date. Outside the coverage: 422 outside_coverage; a void window: 422 no_data; neither is charged.",
+    tags: ["elevation"],
+    schemas: { query: "elevation.query", response: "elevation.response" },
+    limits: [],
+    example: { query: { lat: "59.75", lon: "-150.5", interpolation: "bilinear" } },
+    revisions: ["A", "B"],
+    families: [DEM_FAMILY],
+    handler: ({ query }, ctx) => elevation(query, ctx),
+  },
+  {
+    method: "POST",
+    path: "/v1/elevation/profile",
+    price: "0.01",
+    summary: "Elevation profile along a polyline (Alaska)",
+    description:
+      "Heights at samples equally spaced in geodesic distance along a path of [longitude, latitude] positions (default every 60 m, at most 2000), with min, max, gain and loss over consecutive non-null samples and the count of void samples. Limits are checked before any tile is read; a sample outside the coverage is refused with its index (422 outside_coverage), a path void throughout with 422 no_data; neither is charged.",
+    tags: ["elevation"],
+    schemas: { body: "elevation-profile.request", response: "elevation-profile.response" },
+    limits: [...Object.values(PROFILE_LIMITS), BODY_BYTES_LIMIT],
+    example: {
+      body: {
+        path: [
+          [-150.6, 59.75],
+          [-150.4, 59.8],
+        ],
+        interpolation: "bilinear",
+      },
+    },
+    revisions: ["A", "B"],
+    families: [DEM_FAMILY],
+    handler: ({ body }, ctx) => profileHandler(body, ctx),
+  },
+];

@@ -1,0 +1,196 @@
+// POST /v1/h3/index and POST /v1/h3/polyfill — H3 cells of positions and of polygons (h3-js v4).
+
+import { ApiError } from "../errors.ts";
+import { indexPoint } from "../geo/h3/cell-index.ts";
+import type { Containment } from "../geo/h3/part-cells.ts";
+import { polyfill } from "../geo/h3/polyfill.ts";
+import { readPolyfillFeatures } from "../geo/h3/polyfill-input.ts";
+import { featureEstimate, finestResolutionWithin, planFeatures } from "../geo/h3/polyfill-plan.ts";
+import { RESOLUTIONS_LIMIT, readResolutions } from "../geo/h3/request-resolutions.ts";
+import { readPositionList } from "../geo/position-list.ts";
+import { assertWithinLimit } from "../limit-check.ts";
+import { BODY_BYTES_LIMIT } from "../limits.ts";
+import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
+
+const INDEX_POINTS_LIMIT: RouteLimit = {
+  name: "points",
+  max: 10_000,
+  unit: "points",
+  detail: "positions in `points`",
+};
+const POLYFILL_POLYGONS_LIMIT: RouteLimit = {
+  name: "polygons",
+  max: 500,
+  unit: "polygons",
+  detail: "polygons in `geojson`, each MultiPolygon part counting as one",
+};
+const POLYFILL_POSITIONS_LIMIT: RouteLimit = {
+  name: "positions",
+  max: 10_000,
+  unit: "positions",
+  detail: "polygon positions in `geojson`, all rings, closing positions included",
+};
+const POLYFILL_CELLS_LIMIT: RouteLimit = {
+  name: "cells",
+  max: 100_000,
+  unit: "cells",
+  detail:
+    "cells per call over all features and resolutions, checked on an upper-bound estimate before any cell is generated",
+};
+
+const CONTAINMENTS: readonly Containment[] = ["center", "overlapping", "full"];
+
+interface IndexBody {
+  points?: unknown;
+  resolution?: unknown;
+  resolutions?: unknown;
+  includeCenter?: boolean;
+  includeBoundary?: boolean;
+}
+
+function indexCells({ body }: RouteInput): object {
+  const b = body as IndexBody;
+  const points = readPositionList(b.points, "points");
+  assertWithinLimit(INDEX_POINTS_LIMIT, points.length, { field: "points", path: "$.points" });
+  const resolutions = readResolutions(b);
+  const options = { includeCenter: b.includeCenter === true, includeBoundary: b.includeBoundary === true };
+  return { resolutions, count: points.length, cells: points.map((p) => indexPoint(p, resolutions, options)) };
+}
+
+interface PolyfillBody {
+  geojson?: unknown;
+  resolution?: unknown;
+  resolutions?: unknown;
+  containment?: unknown;
+  estimateOnly?: boolean;
+}
+
+function readContainment(value: unknown): Containment {
+  if (value === undefined) return "center";
+  const found = CONTAINMENTS.find((c) => c === value);
+  if (!found)
+    throw new ApiError("invalid_field", {
+      field: "containment",
+      path: "$.containment",
+      accepted: CONTAINMENTS,
+    });
+  return found;
+}
+
+function polyfillCells({ body }: RouteInput): object {
+  const b = body as PolyfillBody;
+  const features = readPolyfillFeatures(b.geojson);
+  const resolutions = readResolutions(b);
+  const containment = readContainment(b.containment);
+  const where = { field: "geojson", path: "$.geojson" };
+  assertWithinLimit(POLYFILL_POLYGONS_LIMIT, sum(features.map((f) => f.geometry.parts.length)), where);
+  assertWithinLimit(POLYFILL_POSITIONS_LIMIT, sum(features.map((f) => f.geometry.positions)), where);
+
+  const plan = planFeatures(features, "geojson");
+  const estimates = plan.map((f) => resolutions.map((r) => featureEstimate(f, r, containment)));
+  const totals = resolutions.map((_, k) => sum(estimates.map((row) => row[k] as number)));
+  const totalEstimate = sum(totals);
+  const cap = POLYFILL_CELLS_LIMIT.max;
+  const head = { containment, resolutions };
+  if (b.estimateOnly === true) {
+    return {
+      ...head,
+      estimateOnly: true,
+      features: plan.map((f, i) => ({
+        index: i,
+        id: f.id,
+        results: resolutions.map((resolution, k) => ({ resolution, estimate: estimates[i]?.[k] as number })),
+      })),
+      totals: resolutions.map((resolution, k) => ({ resolution, estimate: totals[k] as number })),
+      totalEstimate,
+      cellCap: cap,
+      withinCap: totalEstimate <= cap,
+      finestResolutionWithinCap: finestResolutionWithin(plan, containment, cap),
+    };
+  }
+  if (totalEstimate > cap) {
+    const { name, max, unit } = POLYFILL_CELLS_LIMIT;
+    const field = b.resolution !== undefined ? "resolution" : "resolutions";
+    throw new ApiError("limit_exceeded", {
+      field,
+      path: `$.${field}`,
+      limit: { name, max, unit, actual: totalEstimate },
+      finestResolution: finestResolutionWithin(plan, containment, cap),
+      estimates: resolutions.map((resolution, k) => ({ resolution, estimate: totals[k] as number })),
+    });
+  }
+  const results = plan.map((f, i) => ({
+    index: i,
+    id: f.id,
+    results: resolutions.map((resolution) => {
+      const cells = polyfill(f.parts, resolution, containment);
+      return { resolution, count: cells.length, cells };
+    }),
+  }));
+  const counts = resolutions.map((_, k) => sum(results.map((f) => f.results[k]?.count as number)));
+  return {
+    ...head,
+    estimateOnly: false,
+    features: results,
+    totals: resolutions.map((resolution, k) => ({ resolution, count: counts[k] as number })),
+    totalCount: sum(counts),
+    cellCap: cap,
+  };
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+export const h3Entries: CatalogEntry[] = [
+  {
+    method: "POST",
+    path: "/v1/h3/index",
+    price: "0.005",
+    summary: "Index positions to H3 cells",
+    description:
+      "For each [longitude, latitude] point, the containing H3 cell (h3-js v4) at each requested resolution, optionally with the cell's centre and closed boundary ring in GeoJSON order. Exactly one of `resolution` or `resolutions`.",
+    tags: ["h3"],
+    schemas: { body: "h3-index.request", response: "h3-index.response" },
+    limits: [INDEX_POINTS_LIMIT, RESOLUTIONS_LIMIT, BODY_BYTES_LIMIT],
+    example: { body: { points: [[-122.4194, 37.7749]], resolution: 9, includeCenter: true } },
+    revisions: ["A", "B"],
+    forbiddenMembers: ["geojson"],
+    handler: indexCells,
+  },
+  {
+    method: "POST",
+    path: "/v1/h3/polyfill",
+    price: "0.01",
+    summary: "Cover polygons with H3 cells",
+    description:
+      "Covers each Polygon or MultiPolygon feature with H3 cells (h3-js v4) at the requested resolutions: containment center (default), overlapping or full; holes respected; a MultiPolygon's parts unioned. Edges are straight in longitude/latitude. A job whose upper-bound estimate exceeds 100000 cells is refused, naming the finest resolution that fits; estimateOnly returns the estimates without generating cells.",
+    tags: ["h3"],
+    schemas: { body: "h3-polyfill.request", response: "h3-polyfill.response" },
+    limits: [
+      POLYFILL_POLYGONS_LIMIT,
+      POLYFILL_POSITIONS_LIMIT,
+      RESOLUTIONS_LIMIT,
+      POLYFILL_CELLS_LIMIT,
+      BODY_BYTES_LIMIT,
+    ],
+    example: {
+      body: {
+        geojson: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [-122.52, 37.7],
+              [-122.35, 37.7],
+              [-122.35, 37.81],
+              [-122.52, 37.81],
+              [-122.52, 37.7],
+            ],
+          ],
+        },
+        resolution: 7,
+      },
+    },
+    revisions: ["A", "B"],
+    forbiddenMembers: ["points"],
+    handler: polyfillCells,
+  },
+];
