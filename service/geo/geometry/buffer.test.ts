@@ -228,7 +228,8 @@ describe("buffers stay valid GeoJSON across the antimeridian and around the pole
       expectValid(r);
       const ring = polygonsOf(r.geojson as Feature)[0]?.[0] ?? [];
       const rim = ring.filter((p) => Math.abs(p[1]) !== 90 && Math.abs(p[0]) !== 180);
-      for (const p of rim) expect(Math.abs(p[1])).toBeCloseTo(90 - 100_000 / (gaussianRadius(lat * DEG) * DEG), 2);
+      for (const p of rim)
+        expect(Math.abs(p[1])).toBeCloseTo(90 - 100_000 / (gaussianRadius(lat * DEG) * DEG), 2);
     }
   });
 
