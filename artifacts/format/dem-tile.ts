@@ -67,7 +67,7 @@ export function decodeDemTile(blob: Uint8Array, expectedSize: number, blockCount
   return { size, blocks, values, coverage, slots };
 }
 
-/** A dataset as answers name it (see ingest/dem/source-block.ts DemDataset). */
+/** A dataset as answers name it: id, name, publisher, licence, vertical and horizontal datum, URL, surface modelled. */
 export interface DemDatasetMeta {
   id: string;
   name: string;

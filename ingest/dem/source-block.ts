@@ -1,23 +1,9 @@
 // One DEM source block as every reader returns it: a north-up geographic raster with its
 // geotransform, its heights as Float32 (NaN = void) and what the answer must say about it.
+import type { DemDatasetMeta } from "../../artifacts/format/dem-tile.ts";
 
-/** What an answer says about the data behind it (dataset, publisher, datum, licence). */
-export interface DemDataset {
-  /** Stable id, e.g. `viewfinderpanoramas-3as`, `copernicus-glo30`, `usgs-3dep-2as`. */
-  id: string;
-  /** Human name of the dataset, e.g. `USGS 3DEP seamless DEM, 2 arc-second`. */
-  name: string;
-  publisher: string;
-  license: string;
-  /** Vertical datum of the heights, e.g. `NAVD88`, `EGM96`, `EGM2008`. */
-  verticalDatum: string;
-  /** Horizontal datum of the grid, e.g. `NAD83`, `WGS 84`. */
-  horizontalDatum: string;
-  /** Upstream URL of the product (or of its documentation). */
-  url: string;
-  /** Surface modelled: bare earth (`DTM`), first return (`DSM`), or not stated by the source. */
-  surface: "DTM" | "DSM" | "unspecified";
-}
+/** What an answer says about the data behind it: the artifact format's dataset record. */
+export type DemDataset = DemDatasetMeta;
 
 /** A raster block in geographic degrees, row 0 at the north, column 0 at the west. */
 export interface SourceBlock {

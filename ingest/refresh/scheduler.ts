@@ -5,20 +5,8 @@ import cron, { type ScheduledTask } from "node-cron";
 import type { RefreshResult } from "./refresh-family.ts";
 import type { FamilySchedule } from "./schedule-spec.ts";
 
-export interface RefreshRunLog {
-  event: "refresh";
-  at: string;
-  family: string;
-  status: RefreshResult["status"];
-  found: string[];
-  built: boolean;
-  switched: boolean;
-  from?: string;
-  to?: string;
-  reason?: string;
-  code?: string;
-  durationMs: number;
-}
+/** One log line per run: the run's result, stamped. */
+export type RefreshRunLog = { event: "refresh"; at: string } & RefreshResult;
 
 export interface Scheduler {
   /** Each family's expression and next run. */
