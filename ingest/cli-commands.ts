@@ -26,7 +26,7 @@ export const USAGE = `usage: geo402-ingest <command> [options]
       --json           one JSON line per family (status, found, built, switched, duration)
   rollback <family>    switch current back to the kept version built before it
       --to VERSION     to this kept version instead
-  schedule             refresh on $GEO402_REFRESH_CRON until SIGTERM (README "Data refresh")
+  schedule             refresh on $GEO402_REFRESH_CRON until SIGTERM (docs/refresh.md)
 options:
   --mirror DIR         mirror root (default: $GEO402_MIRROR, else ../shared/data when it exists)
   --no-mirror          ignore any mirror and download the pinned URLs

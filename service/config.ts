@@ -113,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (inService !== "0" && inService !== "1")
     problems.push(`GEO402_REFRESH_IN_SERVICE must be 0 or 1, got "${inService}"`);
   if (inService === "1" && !env.GEO402_REFRESH_CRON)
-    problems.push("GEO402_REFRESH_IN_SERVICE=1 needs GEO402_REFRESH_CRON (README: Data refresh)");
+    problems.push("GEO402_REFRESH_IN_SERVICE=1 needs GEO402_REFRESH_CRON (docs/refresh.md)");
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {

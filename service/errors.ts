@@ -1,5 +1,5 @@
 // The one table of error codes: machine code → HTTP status → one-sentence message.
-// The README's error table and the OpenAPI error schema are kept equal to this table by a test.
+// The error table in docs/errors.md and the OpenAPI error schema are kept equal to this table by a test.
 
 export const ERROR_TABLE = {
   body_too_large: { status: 400, message: "The request body is larger than the 1048576-byte cap." },

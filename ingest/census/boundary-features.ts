@@ -1,5 +1,5 @@
 // A boundary file read into plain polygons: the one shape every census reader hands on.
-// Rings are flat [lon0, lat0, lon1, lat1, ...] arrays in degrees (NAD83 or WGS 84, see the README).
+// Rings are flat [lon0, lat0, lon1, lat1, ...] arrays in degrees (NAD83 or WGS 84, see docs/census.md).
 
 /** One ring, flat `[lon, lat, lon, lat, ...]`. */
 export type Ring = Float64Array;

@@ -1,5 +1,5 @@
-// Upstream inputs of the dem family. No USGS 3DEP block could be obtained here (see README
-// §Elevation): what is pinned is one 3″ SRTM-format tile, a Copernicus GLO-30 crop and the
+// Upstream inputs of the dem family. No USGS 3DEP block could be obtained here (see
+// docs/elevation.md): what is pinned is one 3″ SRTM-format tile, a Copernicus GLO-30 crop and the
 // Census state boundary that defines "Alaska" for the coverage.
 import type { SourceEntry } from "../sources.ts";
 

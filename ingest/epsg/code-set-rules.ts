@@ -1,4 +1,4 @@
-// The rules that define the service's EPSG code sets (README "Code sets"). Every rule is a query
+// The rules that define the service's EPSG code sets (docs/transform.md "Code sets"). Every rule is a query
 // over proj.db; the union of the rules of a revision is that revision's code set.
 import type { DatumGroup } from "../../artifacts/format/crs-record.ts";
 import { num, type ProjDb } from "./proj-db.ts";

@@ -7,7 +7,7 @@ import { extractCrsRegistry } from "./crs-registry-extract.ts";
 import { openProjDb } from "./proj-db.ts";
 import { crsSanity } from "./proj-db-sanity.ts";
 
-/** Counts the rules give on EPSG v11.022 (README "CRS transform": why they differ from the spec's 1236 / 1380). */
+/** Counts the rules give on EPSG v11.022 (docs/transform.md: why they differ from the spec's 1236 / 1380). */
 export const EXPECTED_COUNTS = { A: 1697, B: 1848 };
 
 export const crsFamily: FamilyBuilder = {

@@ -1,6 +1,6 @@
 // Peer conformance: geo-tz's issue points and timezonefinder's locations, and agreement with
 // geo-tz 8.1.9 itself on seeded random land points. Every disagreement is listed and explained
-// in README.md (§Timezone); a change in the list fails here.
+// in docs/timezone.md; a change in the list fails here.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { find } from "geo-tz";

@@ -125,5 +125,5 @@ console.log(
   `| JTS/GEOS, geo402 with winding and range errors set aside | ${xml.length} | ${geometric} | – | – |`,
 );
 console.log(
-  "\nJTS/GEOS expect OGC verdicts: winding is free there and their planar coordinates exceed ±180/±90, both errors under RFC 7946; see the README for the breakdown.",
+  "\nJTS/GEOS expect OGC verdicts: winding is free there and their planar coordinates exceed ±180/±90, both errors under RFC 7946; see docs/geojson.md for the breakdown.",
 );

@@ -3,7 +3,7 @@
 //   today's: the old Connecticut counties to planning regions, 02261 to 02063/02066);
 // - the recorded Census Geocoder answers of fitnr/censusgeocode;
 // - the edges the issue names (antimeridian, PR, Island Areas, Lake Michigan, Mexico, DC).
-// Every disagreement must fall in an explained class; the counts are printed for the README.
+// Every disagreement must fall in an explained class; the counts are printed for docs/census.md.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // Peer conformance suites for POST /v1/geojson/validate and /repair: geojsonhint, check-geojson,
 // the RFC 7946 examples, geojson-rewind (repair input → output). Every disagreement is listed
-// here with its reason; a new one, or one that goes away, fails the test. README: "## GeoJSON".
+// here with its reason; a new one, or one that goes away, fails the test. docs/geojson.md.
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { repairGeoJSON } from "../../service/geo/geojson/repair.ts";
@@ -57,7 +57,7 @@ describe.each([
   it(`agrees on ${agree}/${total} verdicts`, () => {
     expect({ agree: result.agree, total: result.total }).toEqual({ agree, total });
   });
-  it("disagrees only where the README explains why", () => {
+  it("disagrees only where docs/geojson.md explains why", () => {
     expect(result.differ.sort()).toEqual(Object.keys(EXPLAINED[suite] ?? {}).sort());
   });
 });

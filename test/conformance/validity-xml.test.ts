@@ -1,6 +1,6 @@
 // The polygonal isValid cases of the JTS/GEOS validity suites. Geometric verdicts (winding and
 // range set aside) must agree except for EMPTY rings; raw verdicts differ only by winding and
-// range, by design. The counts are the README's table ("## GeoJSON").
+// range, by design. The counts are the table in docs/geojson.md.
 import { describe, expect, it } from "vitest";
 import { VALIDITY_FILES, validityXmlCases } from "./suites.ts";
 import { scoreValidity } from "./validity-xml.ts";
@@ -17,7 +17,7 @@ const EXPECTED: Record<string, { agree: number; agreeGeometric: number; total: n
 describe.each(VALIDITY_FILES.map(([suite, file]) => [suite, file] as const))("%s", (suite, file) => {
   const score = scoreValidity(validityXmlCases(suite, file));
   const want = EXPECTED[suite];
-  it("matches the README counts", () => {
+  it("matches the counts in docs/geojson.md", () => {
     expect({ agree: score.agree, agreeGeometric: score.agreeGeometric, total: score.total }).toEqual({
       agree: want?.agree,
       agreeGeometric: want?.agreeGeometric,

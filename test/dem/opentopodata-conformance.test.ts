@@ -2,7 +2,7 @@
 // tests/test_backend.py) on its test rasters in ../shared/testsuites/elevation/opentopodata,
 // run through our GeoTIFF reading and our sampling kernel. Cases that need a projected CRS
 // (EU-DEM in EPSG:3035), cubic/lanczos interpolation or files not in the suite copy are not
-// applicable. Agreement: 13 of 14; the one difference is by design (see README §Elevation).
+// applicable. Agreement: 13 of 14; the one difference is by design (see docs/elevation.md).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

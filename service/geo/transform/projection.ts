@@ -30,7 +30,7 @@ function wrap180(d: number): number {
   return d - 360 * Math.floor((d + 180) / 360);
 }
 
-/** The method's valid domain as a predicate on (lon, lat) in degrees (README "Projection domains"). */
+/** The method's valid domain as a predicate on (lon, lat) in degrees (docs/transform.md "Projection domains"). */
 export function domainOf(def: ProjectionDef): (lon: number, lat: number) => boolean {
   const { lat0, lon0 } = def.params;
   switch (def.method) {

@@ -1,4 +1,4 @@
-// The README's error table, the error body schema and the code table list the same codes.
+// The error table in docs/errors.md, the error body schema and the code table list the same codes.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,8 +7,8 @@ import { ERROR_TABLE } from "../service/errors.ts";
 const root = path.resolve(import.meta.dirname, "..");
 
 describe("error table parity", () => {
-  it("README lists every code with its status, and nothing else", () => {
-    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  it("docs/errors.md lists every code with its status, and nothing else", () => {
+    const readme = readFileSync(path.join(root, "docs/errors.md"), "utf8");
     const block = readme.split("<!-- errors:begin -->")[1]?.split("<!-- errors:end -->")[0] ?? "";
     const rows = [...block.matchAll(/^\|\s*`([a-z_]+)`\s*\|\s*(\d{3})\s*\|/gm)].map((m) => [
       m[1],
