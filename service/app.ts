@@ -20,6 +20,7 @@ import { logRequest } from "./request-log.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
+import { selfUrlOf } from "./self-url.ts";
 import { answerClientError, requestDeadline } from "./slow-clients.ts";
 
 declare module "fastify" {
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           data: view,
           log: req.log,
           baseUrl: baseUrlOf(req),
+          selfUrl: selfUrlOf(app.server.address()),
         };
         try {
           return await entry.handler({ body: req.body, query }, ctx);

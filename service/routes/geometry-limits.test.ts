@@ -12,6 +12,7 @@ const ctx = {
   catalog: geometryEntries,
   data: new DataRegistry(),
   baseUrl: "http://127.0.0.1",
+  selfUrl: "http://127.0.0.1",
 } as Partial<RouteContext> as RouteContext;
 
 const route = (op: string): CatalogEntry => {
