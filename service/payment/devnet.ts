@@ -62,14 +62,15 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
     for (let i = 0; i < DEV_ACCOUNT_COUNT; i++) {
       await token.mint(privateKeyToAccount(devKey(i)).address, DEV_FUNDING_ATOMIC);
     }
+    const payTo = privateKeyToAccount(devKey(ROLE.payTo)).address;
     const facilitator = createLocalFacilitator({
       rpcUrl: anvil.rpcUrl,
       chainId,
       network: opts.network,
       privateKey: devKey(ROLE.facilitator),
+      own: { network: opts.network, asset: token.address, payTo },
     });
-    const served = await serveFacilitator(facilitator.facilitator);
-    const payTo = privateKeyToAccount(devKey(ROLE.payTo)).address;
+    const served = await serveFacilitator(facilitator.client);
     const payerKey = devKey(ROLE.payer);
     return {
       anvil,

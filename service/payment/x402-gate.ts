@@ -22,6 +22,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "../errors.ts";
 import { type CatalogEntry, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
+import {
+  MALFORMED_PAYMENT,
+  readPaymentHeader,
+  stablePaymentRequired,
+  stableSettlementFailure,
+} from "./payment-reasons.ts";
 import { routeConfigFor } from "./route-terms.ts";
 
 type Verified = Extract<HTTPProcessResult, { type: "payment-verified" }> & { context: HTTPRequestContext };
@@ -44,10 +50,13 @@ declare module "fastify" {
 
 class FastifyHttpAdapter implements HTTPAdapter {
   readonly #req: FastifyRequest;
+  /** Set for a malformed PAYMENT-SIGNATURE: the x402 server then quotes instead of decoding it. */
+  hidePayment = false;
   constructor(req: FastifyRequest) {
     this.#req = req;
   }
   getHeader(name: string) {
+    if (this.hidePayment && name.toLowerCase() === "payment-signature") return undefined;
     const v = this.#req.headers[name.toLowerCase()];
     return Array.isArray(v) ? v[0] : v;
   }
@@ -121,6 +130,17 @@ export function createPaymentGate(opts: {
     async preValidation(request, reply) {
       const entry = request.routeOptions.config.entry;
       const adapter = new FastifyHttpAdapter(request);
+      // A header that is not a v2 payment payload at all is refused here with a stable reason and
+      // one log line (the x402 server would print its stack trace to stderr).
+      const header = adapter.getHeader("payment-signature");
+      const malformed = header !== undefined && readPaymentHeader(header) === null;
+      if (malformed) {
+        adapter.hidePayment = true;
+        request.log.info(
+          { reason: MALFORMED_PAYMENT },
+          "payment refused: PAYMENT-SIGNATURE is not a v2 payload",
+        );
+      }
       // The registered path, never the raw URL: an encoded or decorated URL cannot dodge the price.
       const context: HTTPRequestContext = {
         adapter,
@@ -131,7 +151,7 @@ export function createPaymentGate(opts: {
         paymentHeader: adapter.getHeader("payment-signature"),
       };
       const quoteKey = `${routeKey(entry)} ${adapter.getUrl()}`;
-      const quoted = context.paymentHeader ? undefined : quotes.get(quoteKey);
+      const quoted = context.paymentHeader || malformed ? undefined : quotes.get(quoteKey);
       if (quoted) {
         request.paymentOutcome = { state: "quoted" };
         return reply
@@ -152,11 +172,18 @@ export function createPaymentGate(opts: {
         throw new Error(`priced route ${routeKey(entry)} has no payment terms`);
       if (result.type === "payment-error") {
         const { response } = result;
-        request.paymentOutcome = context.paymentHeader
+        const refused = context.paymentHeader !== undefined || malformed;
+        // PAYMENT-REQUIRED.error carries a stable code only; internal text goes to one log line.
+        const stable = refused
+          ? stablePaymentRequired(response.headers, malformed ? MALFORMED_PAYMENT : undefined)
+          : { headers: response.headers, replaced: undefined };
+        if (stable.replaced !== undefined)
+          request.log.warn({ detail: stable.replaced }, "payment verification failed unexpectedly");
+        request.paymentOutcome = refused
           ? { state: "refused", reason: "invalid_payment" }
           : { state: "quoted" };
-        if (!context.paymentHeader && quotes.size < QUOTE_CACHE_MAX) quotes.set(quoteKey, response);
-        reply.code(response.status).headers(response.headers);
+        if (!refused && quotes.size < QUOTE_CACHE_MAX) quotes.set(quoteKey, response);
+        reply.code(response.status).headers(stable.headers);
         return reply.send(response.body ?? {});
       }
       request.payment = { ...result, context };
@@ -208,8 +235,11 @@ export function createPaymentGate(opts: {
           verified.beforeHandlerSettlement,
         );
         if (!settle.success) {
-          reply.headers(settle.response.headers);
-          return withheld(settle.errorReason, 402, "settlement_failed");
+          const stable = stableSettlementFailure(settle.response.headers);
+          if (stable.replaced !== undefined)
+            request.log.warn({ detail: stable.replaced }, "settlement failed unexpectedly");
+          reply.headers(stable.headers);
+          return withheld(stable.reason, 402, "settlement_failed");
         }
         reply.headers(settle.headers);
         reply.header(

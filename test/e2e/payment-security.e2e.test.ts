@@ -1,0 +1,126 @@
+// Payment security on the real devnet (issue 17): refusals carry stable reason codes and one log
+// line (no exception text, no stack traces), and the devnet facilitator is no open relay.
+// Balances are read on chain.
+import { x402Client, x402HTTPClient } from "@x402/core/client";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+
+let t: TestService;
+const logLines: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  t = await startTestService({
+    env: { LOG_LEVEL: "info" },
+    logStream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+});
+afterAll(() => t?.close());
+afterEach(() => vi.restoreAllMocks());
+
+const hello = (headers: Record<string, string> = {}, body: unknown = { name: "Ada" }) =>
+  postJson(fetch, `${t.url}/v1/hello`, body, headers);
+
+const signerFor = (p: Payer) =>
+  new x402HTTPClient(new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(p.key))));
+
+async function termsOf(body: unknown = { name: "Ada" }): Promise<PaymentRequired> {
+  const r = await hello({}, body);
+  expect(r.status).toBe(402);
+  return decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
+}
+
+const STABLE = /^[a-z][a-z0-9_]*$/;
+
+describe("payment refusals leak nothing", () => {
+  for (const [what, header] of [
+    ["not base64", "%%% not a payment %%%"],
+    ["base64 of a JSON number", Buffer.from("1").toString("base64")],
+    ["base64 of an object without a payload", Buffer.from('{"x402Version":2}').toString("base64")],
+  ] as const) {
+    it(`a malformed PAYMENT-SIGNATURE (${what}) → 402 invalid_payload, one log line, nothing on stderr`, async () => {
+      const warn = vi.spyOn(console, "warn");
+      const error = vi.spyOn(console, "error");
+      const from = logLines.length;
+      const r = await hello({ "payment-signature": header });
+      expect(r.status).toBe(402);
+      expect(decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "").error).toBe(
+        "invalid_payload",
+      );
+      expect(warn).not.toHaveBeenCalled();
+      expect(error).not.toHaveBeenCalled();
+      const lines = logLines.slice(from);
+      expect(lines.filter((l) => l.reason === "invalid_payload")).toHaveLength(1);
+      expect(JSON.stringify(lines)).not.toMatch(/\n\s+at /);
+    });
+  }
+
+  it("a payload the verifier chokes on → a stable code in PAYMENT-REQUIRED.error, the text only in one warn line", async () => {
+    const p = await t.newPayer();
+    const signer = signerFor(p);
+    const payload = await signer.createPaymentPayload(await termsOf());
+    const broken = {
+      ...payload,
+      payload: { signature: (payload.payload as { signature: string }).signature },
+    };
+    const before = await t.balance(p.address);
+    const from = logLines.length;
+    const r = await hello({ "payment-signature": encodePaymentSignatureHeader(broken) });
+    expect(r.status).toBe(402);
+    const error = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "").error;
+    expect(error).toMatch(STABLE);
+    expect(error).not.toMatch(/viem|version/i);
+    expect(logLines.slice(from).filter((l) => Number(l.level) >= 40).length).toBeLessThanOrEqual(1);
+    expect(await t.balance(p.address)).toBe(before);
+  });
+});
+
+describe("the devnet facilitator is not an open relay", () => {
+  const post = (op: string, body: unknown) =>
+    fetch(`${t.service.terms.facilitatorUrl}/${op}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+
+  it("refuses to verify or settle an authorization to another payTo; balances unchanged on chain", async () => {
+    const p = await t.newPayer();
+    const stranger = privateKeyToAccount(generatePrivateKey()).address;
+    const terms = await termsOf();
+    const accept = terms.accepts[0];
+    if (!accept) throw new Error("no terms");
+    const theirs = { ...terms, accepts: [{ ...accept, payTo: stranger }] };
+    const paymentPayload = await signerFor(p).createPaymentPayload(theirs);
+    const request = { paymentPayload, paymentRequirements: theirs.accepts[0] };
+    const before = await t.balance(p.address);
+    expect((await post("verify", request)).body).toMatchObject({
+      isValid: false,
+      invalidReason: "invalid_payment_requirements",
+    });
+    expect((await post("settle", request)).body).toMatchObject({
+      success: false,
+      errorReason: "invalid_payment_requirements",
+    });
+    expect(await t.balance(stranger)).toBe(0n);
+    expect(await t.balance(p.address)).toBe(before);
+  });
+
+  it("refuses another asset too, and still verifies the service's own terms (control)", async () => {
+    const p = await t.newPayer();
+    const terms = await termsOf();
+    const accept = terms.accepts[0];
+    if (!accept) throw new Error("no terms");
+    const own = await signerFor(p).createPaymentPayload(terms);
+    expect((await post("verify", { paymentPayload: own, paymentRequirements: accept })).body).toMatchObject({
+      isValid: true,
+    });
+    const other = { ...accept, asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e" };
+    expect((await post("verify", { paymentPayload: own, paymentRequirements: other })).body).toMatchObject({
+      isValid: false,
+      invalidReason: "invalid_payment_requirements",
+    });
+  });
+});
