@@ -57,6 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // A connection idle this long is closed; a body still arriving is cut by requestDeadline.
     connectionTimeout: config.requestTimeoutMs,
+    // Idle keep-alive sockets are closed after this (Fastify's own default is 72 s: thousands of
+    // idle clients would hold a file descriptor each for that long).
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_BYTES,
@@ -68,6 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void (reply as FastifyReply).code(known.status).send(errorBody(known));
     },
   });
+  // Connections beyond the cap are closed by Node as soon as they are accepted, so idle sockets
+  // cannot exhaust the process's file descriptors (docs/configuration.md).
+  app.server.maxConnections = config.maxConnections;
   app.decorateRequest("payment", null);
   app.decorateRequest("paymentOutcome", null);
 
