@@ -13,7 +13,8 @@ import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
-import { BODY_BYTES } from "./limits.ts";
+import { jsonDepth } from "./json-depth.ts";
+import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
 import { logRequest } from "./request-log.ts";
@@ -80,6 +81,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {
     try {
+      // Nesting is bounded before parsing: no recursion (reviver, GeoJSON walks) meets a deeper body.
+      const depth = jsonDepth(text as string, NESTING_DEPTH);
+      if (depth > NESTING_DEPTH)
+        throw new ApiError("limit_exceeded", {
+          path: "$",
+          limit: {
+            name: NESTING_DEPTH_LIMIT.name,
+            max: NESTING_DEPTH,
+            unit: NESTING_DEPTH_LIMIT.unit,
+            actual: depth,
+          },
+          reason: "checked on the raw body, up to the first level past the limit",
+        });
       done(null, JSON.parse(text as string, rejectProtoKeys));
     } catch (err) {
       done(err instanceof ApiError ? err : new ApiError("invalid_json", {}), undefined);

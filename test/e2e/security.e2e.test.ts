@@ -1,6 +1,6 @@
-// Payment security on the real devnet (issue 17): refusals carry stable reason codes and one log
-// line (no exception text, no stack traces), and the devnet facilitator is no open relay.
-// Balances are read on chain.
+// Security on the real devnet (issue 17): refusals carry stable reason codes and one log line (no
+// exception text, no stack traces), the devnet facilitator is no open relay, and deeply nested
+// GeoJSON is refused before a price is quoted. Balances are read on chain.
 import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
@@ -122,5 +122,47 @@ describe("the devnet facilitator is not an open relay", () => {
       isValid: false,
       invalidReason: "invalid_payment_requirements",
     });
+  });
+});
+
+describe("one nesting-depth limit, checked before any recursion and before a price", () => {
+  const collection = (levels: number) => {
+    let g: unknown = { type: "Point", coordinates: [-149.9, 61.2] };
+    for (let i = 0; i < levels; i++) g = { type: "GeometryCollection", geometries: [g] };
+    return { from: "EPSG:4326", to: "EPSG:3857", geojson: g };
+  };
+
+  it("a GeometryCollection nested 1,250 deep sent to transform: 400 nestingDepth, no quote, nothing charged", async () => {
+    const p = await t.newPayer();
+    const before = await t.balance(p.address);
+    for (const f of [fetch, p.fetch]) {
+      const r = await postJson(f, `${t.url}/v1/transform`, collection(1250));
+      expect(r.status).toBe(400);
+      expect(r.headers.get("payment-required")).toBeNull();
+      expect((await r.json()).error).toMatchObject({
+        code: "limit_exceeded",
+        path: "$",
+        limit: { name: "nestingDepth", max: 64, unit: "levels", actual: 65 },
+      });
+    }
+    expect(await t.balance(p.address)).toBe(before);
+  });
+
+  it("the same limit holds for coordinates and features on another route", async () => {
+    let coordinates: unknown = [0, 0];
+    for (let i = 0; i < 200; i++) coordinates = [coordinates];
+    const r = await postJson(fetch, `${t.url}/v1/geojson/validate`, {
+      geojson: { type: "Feature", properties: null, geometry: { type: "Polygon", coordinates } },
+    });
+    expect(r.status).toBe(400);
+    expect((await r.json()).error.limit).toMatchObject({ name: "nestingDepth", max: 64 });
+  });
+
+  it("a collection just inside the limit is quoted and answered normally", async () => {
+    const p = await t.newPayer();
+    const body = collection(30); // 2 + 2·30 + 1 = 63 levels
+    expect((await postJson(fetch, `${t.url}/v1/transform`, body)).status).toBe(402);
+    const r = await postJson(p.fetch, `${t.url}/v1/transform`, body);
+    expect(r.status).toBe(200);
   });
 });
