@@ -15,6 +15,8 @@ import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
 import { jsonDepth } from "./json-depth.ts";
 import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
+import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
+import { ReplayGuard } from "./payment/replay-guard.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
 import { logRequest } from "./request-log.ts";
@@ -113,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const gate = createPaymentGate({
     facilitatorClient: deps.facilitatorClient,
+    replays: new ReplayGuard(
+      new MemoryAuthorizationStore(AUTHORIZATIONS_REMEMBERED),
+      config.requestTimeoutMs,
+    ),
     terms,
     entries: priced,
     schemas,

@@ -18,6 +18,8 @@ const CODE = /^[a-z][a-z0-9_]{0,79}$/;
 export const MALFORMED_PAYMENT = "invalid_payload";
 export const VERIFY_FAULT = "unexpected_verify_error";
 export const SETTLE_FAULT = "unexpected_settle_error";
+/** Another request with the same authorization nonce is still running (replay-guard.ts). */
+export const AUTHORIZATION_IN_USE = "authorization_in_use";
 
 /** Sentences @x402/core writes where a code belongs, and their codes (x402 spec §9). */
 const CODE_OF_TEXT: Record<string, string> = {

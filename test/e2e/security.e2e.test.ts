@@ -1,6 +1,7 @@
 // Security on the real devnet (issue 17): refusals carry stable reason codes and one log line (no
-// exception text, no stack traces), the devnet facilitator is no open relay, and deeply nested
-// GeoJSON is refused before a price is quoted. Balances are read on chain.
+// exception text, no stack traces), the devnet facilitator is no open relay, deeply nested
+// GeoJSON is refused before a price is quoted, and a refused authorization cannot buy more
+// computation by being replayed. Balances are read on chain.
 import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
@@ -164,5 +165,56 @@ describe("one nesting-depth limit, checked before any recursion and before a pri
     expect((await postJson(fetch, `${t.url}/v1/transform`, body)).status).toBe(402);
     const r = await postJson(p.fetch, `${t.url}/v1/transform`, body);
     expect(r.status).toBe(200);
+  });
+});
+
+describe("a refused authorization buys one computation, however often it is sent", () => {
+  const requestLines = (from: number) =>
+    logLines.slice(from).filter((l) => l.msg === "request" && l.route === "POST /v1/hello");
+
+  it("ten concurrent copies of one signature: one handler run, ten identical refusals, nothing charged, nonce unused", async () => {
+    const p = await t.newPayer();
+    const body = { name: "Ada", extra: true }; // verified, then refused by the handler: 400
+    const payload = await signerFor(p).createPaymentPayload(await termsOf(body));
+    const header = { "payment-signature": encodePaymentSignatureHeader(payload) };
+    const before = await t.balance(p.address);
+    const from = logLines.length;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => hello(header, body)));
+    const texts = await Promise.all(answers.map((r) => r.text()));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(400));
+    expect(new Set(texts).size).toBe(1);
+    expect(JSON.parse(texts[0] ?? "{}").error.code).toBe("unexpected_field");
+    const outcomes = requestLines(from).map((l) => l.outcome);
+    expect(outcomes.filter((o) => o === "cancelled")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "refused")).toHaveLength(9);
+    expect(await t.balance(p.address)).toBe(before);
+    const nonce = (payload.payload as { authorization: { nonce: `0x${string}` } }).authorization.nonce;
+    expect(await t.service.devnet?.token.authorizationUsed(p.address, nonce)).toBe(false);
+
+    // Later, with the same body or another (valid) body: the recorded refusal, no new run.
+    const later = logLines.length;
+    for (const b of [body, { name: "Grace" }]) {
+      const r = await hello(header, b);
+      expect(r.status).toBe(400);
+      expect(await r.text()).toBe(texts[0]);
+    }
+    expect(requestLines(later).map((l) => [l.outcome, l.reason])).toEqual([
+      ["refused", "replayed_refusal"],
+      ["refused", "replayed_refusal"],
+    ]);
+    expect(await t.balance(p.address)).toBe(before);
+  });
+
+  it("a settled authorization sent again is refused at verify (spent nonce), charged once", async () => {
+    const p = await t.newPayer();
+    const header = {
+      "payment-signature": encodePaymentSignatureHeader(
+        await signerFor(p).createPaymentPayload(await termsOf()),
+      ),
+    };
+    const before = await t.balance(p.address);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => hello(header)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 402, 402, 402, 402]);
+    expect(before - (await t.balance(p.address))).toBe(1000n);
   });
 });
