@@ -218,3 +218,49 @@ describe("a refused authorization buys one computation, however often it is sent
     expect(before - (await t.balance(p.address))).toBe(1000n);
   });
 });
+
+describe("what a payment binds (docs/security.md)", () => {
+  it("a signature quoted for one body pays for another body on the same route, once", async () => {
+    const p = await t.newPayer();
+    const header = {
+      "payment-signature": encodePaymentSignatureHeader(
+        await signerFor(p).createPaymentPayload(await termsOf({ name: "Ada" })),
+      ),
+    };
+    const before = await t.balance(p.address);
+    const r = await hello(header, { name: "Grace" });
+    expect(r.status).toBe(200);
+    expect((await r.json()).hello).toBe("Grace");
+    expect(before - (await t.balance(p.address))).toBe(1000n);
+  });
+
+  it("a signature made for one route pays for another route of the same price once its unsigned members are rewritten", async () => {
+    const p = await t.newPayer();
+    const quote = await fetch(`${t.url}/v1/timezone?lat=61.2181&lon=-149.9003`);
+    const timezoneTerms = decodePaymentRequiredHeader(quote.headers.get("payment-required") ?? "");
+    const signed = await signerFor(p).createPaymentPayload(timezoneTerms);
+    const body = { from: "EPSG:4326", to: "EPSG:3857", coordinates: [[0, 0]] };
+    const transform = (payload: unknown) =>
+      postJson(fetch, `${t.url}/v1/transform`, body, {
+        "payment-signature": encodePaymentSignatureHeader(payload as typeof signed),
+      });
+    const before = await t.balance(p.address);
+    // As signed, the echoed discovery extension names the timezone route: refused, free.
+    const asSigned = await transform(signed);
+    expect(asSigned.status).toBe(402);
+    expect(decodePaymentRequiredHeader(asSigned.headers.get("payment-required") ?? "").error).toBe(
+      "extension_echo_mismatch",
+    );
+    expect(await t.balance(p.address)).toBe(before);
+    // resource and extensions are not covered by the EIP-3009 signature: whoever holds it can
+    // rewrite them and spend the authorization on any route of the same price.
+    const transformTerms = await (async () => {
+      const r = await postJson(fetch, `${t.url}/v1/transform`, body);
+      return decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
+    })();
+    const rewritten = { ...signed, resource: transformTerms.resource, extensions: transformTerms.extensions };
+    const r = await transform(rewritten);
+    expect(r.status).toBe(200);
+    expect(before - (await t.balance(p.address))).toBe(5000n);
+  });
+});
