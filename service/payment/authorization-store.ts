@@ -28,7 +28,7 @@ export interface AuthorizationStore {
 }
 
 /**
- * Authorizations one process remembers (about 200 bytes each: ~20 MB). An authorization is valid
+ * Authorizations one process remembers (a few hundred bytes each). An authorization is valid
  * for at most 300 s (route-terms.ts), so this holds every refused authorization at up to ~330
  * refusals per second; past that the oldest are forgotten and could be recomputed once more.
  */
