@@ -14,6 +14,7 @@ import { DataRegistry } from "./data/registry.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
 import { BODY_BYTES } from "./limits.ts";
+import { MCP_PATH, registerMcpRoute } from "./mcp/http-route.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
 import { logRequest } from "./request-log.ts";
@@ -151,7 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const knownPaths = new Map<string, string[]>();
+  registerMcpRoute(app, entries, schemas, baseUrlOf);
+
+  const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
   for (const e of entries) knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), e.method]);
   app.setNotFoundHandler(async (req, reply) => {
     const allowed = knownPaths.get(req.url.split("?")[0] ?? "");
