@@ -32,11 +32,13 @@ export interface McpOptions {
 }
 
 export class McpUsageError extends Error {}
+class McpHelp extends Error {}
 
 export function parseMcpArgs(argv: string[]): { url?: string; key?: string; maxSpend: string } {
   const out: { url?: string; key?: string; maxSpend: string } = { maxSpend: DEFAULT_MAX_SPEND };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
+    if (flag === "--help" || flag === "-h") throw new McpHelp();
     const value = argv[++i];
     if (value === undefined) throw new McpUsageError(`${flag} needs a value`);
     if (flag === "--url") out.url = value;
@@ -137,6 +139,10 @@ export async function mcpMain(argv: string[], defaults: { url?: string; key?: st
     await closed;
     return 0;
   } catch (err) {
+    if (err instanceof McpHelp) {
+      console.log(MCP_USAGE);
+      return 0;
+    }
     if (err instanceof McpUsageError) {
       console.error(`${err.message}\n${MCP_USAGE}`);
       return 2;

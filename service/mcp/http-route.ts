@@ -3,6 +3,7 @@
 // lists tools and carries calls; each tool call is priced and paid through its HTTP route.
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { BODY_BYTES } from "../limits.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
 import { SECURITY_HEADERS } from "../security-headers.ts";
@@ -10,6 +11,7 @@ import { createMcpServer } from "./server.ts";
 import { catalogTools } from "./tools.ts";
 
 export const MCP_PATH = "/mcp";
+const ENVELOPE_BYTES = 65_536;
 
 export function registerMcpRoute(
   app: FastifyInstance,
@@ -18,7 +20,9 @@ export function registerMcpRoute(
   baseUrlOf: (req: FastifyRequest) => string,
 ): void {
   const tools = catalogTools(entries, schemas);
-  app.post(MCP_PATH, async (req, reply) => {
+  // Room for the JSON-RPC envelope and a payment around arguments as large as a route's body:
+  // the inner HTTP request then applies the route's own body limit.
+  app.post(MCP_PATH, { bodyLimit: BODY_BYTES + ENVELOPE_BYTES }, async (req, reply) => {
     const server = createMcpServer(tools, {
       app,
       mcpUrl: `${baseUrlOf(req)}${MCP_PATH}`,

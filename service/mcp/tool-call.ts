@@ -7,6 +7,7 @@
 //   200 + PAYMENT-RESPONSE   → the answer, settlement in _meta["x402/payment-response"]
 //   402 + PAYMENT-RESPONSE   → settlement failed: isError, PaymentRequired form + the failure
 //   other refusals           → isError with the geo402 error body (a cancellation, if any, in _meta)
+// The x-data-version header (artifact versions read) rides in _meta["geo402/data-version"].
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   decodePaymentRequiredHeader,
@@ -16,7 +17,7 @@ import {
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { CatalogTool } from "./tools.ts";
-import { PAYMENT_RESPONSE_META } from "./x402-meta.ts";
+import { DATA_VERSION_META, PAYMENT_RESPONSE_META } from "./x402-meta.ts";
 
 export interface ToolCallContext {
   app: FastifyInstance;
@@ -71,7 +72,12 @@ export async function callCatalogTool(
     structuredContent: body,
     ...(res.statusCode === 200 ? {} : { isError: true }),
   };
-  if (settled) result._meta = { [PAYMENT_RESPONSE_META]: settled };
+  const dataVersion = header(res.headers["x-data-version"]);
+  if (settled || dataVersion)
+    result._meta = {
+      ...(settled ? { [PAYMENT_RESPONSE_META]: settled } : {}),
+      ...(dataVersion ? { [DATA_VERSION_META]: dataVersion } : {}),
+    };
   return result;
 }
 

@@ -124,6 +124,7 @@ describe("a paid tool call", () => {
     const { paid } = await payFor("marine_depth", { lat: 59.6033, lon: -151.4192 });
     expect(paid.isError).toBeFalsy();
     expectMatchesSchema("marine-depth.response", paid.structuredContent);
+    expect(paid._meta?.["geo402/data-version"]).toMatch(/^enc@/);
     expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true });
     expect(before.payer - (await balances()).payer).toBe(5000n);
   });
