@@ -159,6 +159,13 @@ describe("refusals charge nothing", () => {
     expect(await balances()).toEqual(before);
   });
 
+  it("GET /mcp is 405 (stateless endpoint: no SSE stream), in the service's error format", async () => {
+    const r = await fetch(`${t.url}/mcp`);
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("POST");
+    expect(await r.json()).toMatchObject({ error: { code: "method_not_allowed" } });
+  });
+
   it("an unknown tool is a protocol error", async () => {
     await expect(call("no_such_tool", {})).rejects.toThrow(/unknown tool/);
   });
