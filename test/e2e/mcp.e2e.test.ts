@@ -159,6 +159,18 @@ describe("refusals charge nothing", () => {
     expect(await balances()).toEqual(before);
   });
 
+  it("a payment that is not a PaymentPayload is refused with fresh terms and the reason", async () => {
+    const before = await balances();
+    for (const garbage of ["garbage", 42, { x402Version: 2 }]) {
+      const r = await call("hello", { name: "Ada" }, garbage);
+      expect(r.isError).toBe(true);
+      const terms = r.structuredContent as unknown as PaymentRequired;
+      expect(terms.accepts[0]?.amount).toBe("1000");
+      expect(terms.error).toMatch(/Unsupported x402 version|No matching payment requirements/);
+    }
+    expect(await balances()).toEqual(before);
+  });
+
   it("GET /mcp is 405 (stateless endpoint: no SSE stream), in the service's error format", async () => {
     const r = await fetch(`${t.url}/mcp`);
     expect(r.status).toBe(405);
