@@ -25,9 +25,23 @@ export function catalogTools(entries: readonly CatalogEntry[], schemas: SchemaSe
     const inputSchema = inputSchemaOf(schemaName ? schemas.get(schemaName) : {});
     const example = exampleArguments(entry, inputSchema);
     const description = `${entry.summary}. ${entry.description} Price: $${entry.price} in USDC per call (x402).`;
+    // No outputSchema: the SDK's Client checks structuredContent against it on error results too,
+    // where the x402 MCP transport puts the PaymentRequired. The response schema is in `discovery`.
     tools.set(name, {
       entry,
-      tool: { name, title: entry.summary, description, inputSchema, annotations: { readOnlyHint: true } },
+      tool: {
+        name,
+        title: entry.summary,
+        description,
+        inputSchema,
+        // Reads data only, but every call spends money: not read-only, not idempotent.
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: false,
+          openWorldHint: true,
+        },
+      },
       discovery: declareDiscoveryExtension({
         toolName: name,
         description: entry.summary,
