@@ -4,6 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CATALOG } from "../service/catalog.ts";
+import { dollarsToAtomic } from "../service/money.ts";
+import { isFree } from "../service/route-types.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
@@ -24,6 +27,17 @@ describe("README.md", () => {
   it("names make serve and make test", () => {
     expect(read("README.md")).toMatch(/^make serve\s/m);
     expect(read("README.md")).toMatch(/^make test\s/m);
+  });
+
+  it("states the catalog's prices", () => {
+    const readme = read("README.md");
+    const price = (p: string) => CATALOG.find((e) => e.path === p)?.price;
+    const prices = CATALOG.filter((e) => !isFree(e)).map((e) => e.price);
+    const byAtomic = (a: string, b: string) => Number(dollarsToAtomic(a) - dollarsToAtomic(b));
+    const [min, max] = [prices.sort(byAtomic)[0], prices.at(-1)];
+    expect(readme).toContain(`from $${min} to $${max} a call`);
+    expect(readme).toContain(`pays $${price("/v1/hello")}, prints the answer`);
+    expect(readme).toContain(`It pays $${price("/v1/marine/depth")} for the charted depth`);
   });
 
   it("stays short (about 200 lines)", () => {
