@@ -171,6 +171,27 @@ describe("refusals charge nothing", () => {
     expect(await balances()).toEqual(before);
   });
 
+  it("two concurrent paid calls exceeding the balance: one answer and one charge, the other refused", async () => {
+    const poor = await t.newPayer(1000n);
+    const poorSigner = new x402Client().register(
+      "eip155:*",
+      new ExactEvmScheme(privateKeyToAccount(poor.key)),
+    );
+    const terms = (await call("hello", { name: "Ada" })).structuredContent as unknown as PaymentRequired;
+    const payments = await Promise.all([terms, terms].map((x) => poorSigner.createPaymentPayload(x)));
+    const payToBefore = await t.balance(t.payTo);
+    const results = await Promise.all(payments.map((p) => call("hello", { name: "Ada" }, p)));
+    const [answered, refused] = [results.filter((r) => !r.isError), results.filter((r) => r.isError)];
+    expect([answered.length, refused.length]).toEqual([1, 1]);
+    // Refused at verify (fresh terms) or at settlement (the failed settlement beside the terms).
+    const loser = refused[0]?.structuredContent as unknown as PaymentRequired & Record<string, unknown>;
+    expect(loser.x402Version).toBe(2);
+    if (loser["x402/payment-response"])
+      expect(loser["x402/payment-response"]).toMatchObject({ success: false });
+    expect(await t.balance(poor.address)).toBe(0n);
+    expect((await t.balance(t.payTo)) - payToBefore).toBe(1000n);
+  });
+
   it("GET /mcp is 405 (stateless endpoint: no SSE stream), in the service's error format", async () => {
     const r = await fetch(`${t.url}/mcp`);
     expect(r.status).toBe(405);
