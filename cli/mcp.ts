@@ -55,8 +55,10 @@ export async function startMcpProxy(
   io: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream; log?: (line: string) => void } = {},
 ): Promise<{ closed: Promise<void> }> {
   const log = io.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Relative to the service URL, so a service under a path prefix keeps it.
+  const endpoint = new URL("mcp", opts.url.endsWith("/") ? opts.url : `${opts.url}/`);
   const remote = new Client({ name: "geo402-mcp-stdio", version: "0.2.0" });
-  await remote.connect(new StreamableHTTPClientTransport(new URL("/mcp", opts.url)));
+  await remote.connect(new StreamableHTTPClientTransport(endpoint));
 
   let spent = 0n;
   const payer = new x402Client()
@@ -109,7 +111,7 @@ export async function startMcpProxy(
   });
   await server.connect(transport);
   log(
-    `geo402 mcp: ${opts.url}/mcp, paying from ${privateKeyToAccount(opts.key).address}, at most $${atomicToDollars(opts.capAtomic)} this session`,
+    `geo402 mcp: ${endpoint.href}, paying from ${privateKeyToAccount(opts.key).address}, at most $${atomicToDollars(opts.capAtomic)} this session`,
   );
   return { closed };
 }
