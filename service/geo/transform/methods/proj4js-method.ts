@@ -5,6 +5,7 @@
 // datum and unit handling.
 import proj4 from "proj4";
 import type { EllipsoidDef, ProjectionDef } from "../../../../artifacts/format/crs-record.ts";
+import { type LccConstants, lccInverse, type OmercConstants, omercInverse } from "./conformal-inverse.ts";
 import type { PlanarMethod } from "./planar-method.ts";
 
 interface XY {
@@ -89,6 +90,25 @@ function lccApex(def: ProjectionDef, inst: Proj4Instance): (phi: number) => [num
   return (phi) => (phi * n <= 0 ? undefined : [x0, y0 + k0 * rho0]);
 }
 
+/** The inverse in radians: our converged-latitude inverse for LCC and Hotine, proj4js's for TM. */
+function inverseOf(
+  def: ProjectionDef,
+  inst: Proj4Instance,
+): (x: number, y: number) => [number, number] | undefined {
+  if (def.method.startsWith("lambert")) {
+    const c = inst as unknown as LccConstants;
+    return (x, y) => lccInverse(c, x, y);
+  }
+  if (def.method.startsWith("hotine")) {
+    const c = inst as unknown as OmercConstants;
+    return (x, y) => omercInverse(c, x, y);
+  }
+  return (x, y) => {
+    const r = inst.inverse({ x, y });
+    return r ? [r.x, r.y] : undefined;
+  };
+}
+
 /**
  * Wraps proj4js for one projection; degrees in and out, metres on the plane. Like PROJ (and
  * unlike proj4js's omerc), the longitude difference from the central meridian is reduced to
@@ -98,6 +118,7 @@ export function proj4jsMethod(def: ProjectionDef): PlanarMethod {
   const inst = create(def);
   const centre = originOf(def, inst);
   const apex = def.method.startsWith("lambert") ? lccApex(def, inst) : undefined;
+  const inverse = inverseOf(def, inst);
   return {
     forward(lon, lat) {
       const phi = lat * DEG;
@@ -106,8 +127,8 @@ export function proj4jsMethod(def: ProjectionDef): PlanarMethod {
       return r ? [r.x, r.y] : undefined;
     },
     inverse(x, y) {
-      const r = inst.inverse({ x, y });
-      return r ? [adjlon(r.x) / DEG, r.y / DEG] : undefined;
+      const r = inverse(x, y);
+      return r ? [adjlon(r[0]) / DEG, r[1] / DEG] : undefined;
     },
   };
 }
