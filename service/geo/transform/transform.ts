@@ -8,6 +8,7 @@ import { type DatumShiftResult, shiftDatum } from "./datum-shift.ts";
 import { readGeoJson } from "./geojson-positions.ts";
 import type { GridStore } from "./grid-store.ts";
 import { type PositionSet, readCoordinates } from "./position-walk.ts";
+import { currentEpoch, helmertDatumGap } from "./revision-a-datum-gap.ts";
 import { type CrsDescriptor, crsDescriptor, datumShiftReport, transformNotes } from "./transform-report.ts";
 import { parseTransformRequest } from "./transform-request.ts";
 
@@ -114,6 +115,10 @@ export async function runTransform(body: unknown, deps: TransformDeps): Promise<
   const field = req.coordinates !== undefined ? "coordinates" : "geojson";
   const set = req.coordinates !== undefined ? readCoordinates(req.coordinates) : readGeoJson(req.geojson);
   const [lon, lat] = toGeographic(from, set, field, deps);
+  const gap =
+    deps.revision === "A" && from.base.code !== to.base.code
+      ? helmertDatumGap(deps.registry, from, to, lon, lat, currentEpoch())
+      : undefined;
   let shift: DatumShiftResult | undefined;
   if (deps.revision === "B") {
     shift = await shiftDatum({
@@ -134,7 +139,7 @@ export async function runTransform(body: unknown, deps: TransformDeps): Promise<
     to: crsDescriptor(to),
     count: set.positions.length,
     datumShiftApplied: applied,
-    notes: transformNotes({ from, to, set, revision: deps.revision, shift, epoch: req.epoch }),
+    notes: transformNotes({ from, to, set, revision: deps.revision, shift, epoch: req.epoch, gap }),
     ...(field === "coordinates" ? { coordinates: set.rebuild(xy) } : { geojson: set.rebuild(xy) }),
     ...(shift
       ? {
