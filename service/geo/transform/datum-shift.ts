@@ -108,7 +108,7 @@ class TileBudget {
         tiles = await this.grids.readTiles(grid, missing);
       } catch (e) {
         if (e instanceof GridUnreadableError)
-          throw new ApiError("data_unavailable", { family: "datum-grids", grid });
+          throw new ApiError("data_unavailable", { family: "datum-grids", grid, reason: e.message });
         throw e;
       }
       missing.forEach((id, k) => {
