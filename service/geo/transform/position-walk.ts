@@ -84,6 +84,20 @@ export function readCoordinates(coordinates: unknown[]): PositionSet {
     }
     for (let i = 0; i < node.length; i++) {
       const child = node[i];
+      // The common case inline: a child that is a well-formed 2D or 3D position.
+      if (
+        depth < MAX_NESTING_DEPTH &&
+        Array.isArray(child) &&
+        child.length >= 2 &&
+        child.length <= 3 &&
+        Number.isFinite(child[0]) &&
+        Number.isFinite(child[1]) &&
+        (child.length === 2 || Number.isFinite(child[2]))
+      ) {
+        positions.push(child as number[]);
+        if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
+        continue;
+      }
       if (!Array.isArray(child)) {
         throw new ApiError("invalid_field", {
           field: "coordinates",
@@ -104,7 +118,13 @@ export function readCoordinates(coordinates: unknown[]): PositionSet {
       return node.length === 2 ? [xy[2 * k], xy[2 * k + 1]] : [xy[2 * k], xy[2 * k + 1], node[2]];
     }
     const out = new Array<unknown>(node.length);
-    for (let i = 0; i < node.length; i++) out[i] = rebuild(node[i] as unknown[], xy);
+    for (let i = 0; i < node.length; i++) {
+      const child = node[i] as unknown[];
+      if (child.length === 2 && typeof child[0] === "number") {
+        const k = next++;
+        out[i] = [xy[2 * k], xy[2 * k + 1]];
+      } else out[i] = rebuild(child, xy);
+    }
     return out;
   };
   return {

@@ -48,22 +48,21 @@ function toGeographic(
   const lat = new Float64Array(n);
   const projection = from.kind === "projected" ? deps.registry.projection(from) : undefined;
   for (let i = 0; i < n; i++) {
-    const [x, y] = set.positions[i] as number[];
+    const position = set.positions[i] as number[];
+    const x = position[0] as number;
+    const y = position[1] as number;
     if (projection) {
-      const g = projection.inverse(x as number, y as number);
-      if (!g)
+      if (!projection.inverseInto(x, y, lon, lat, i))
         throw new ApiError("outside_projection_domain", {
           field: "from",
           index: i,
           path: set.pathOf(i),
           crs: `EPSG:${from.code}`,
         });
-      lon[i] = g[0];
-      lat[i] = g[1];
       continue;
     }
-    if ((x as number) < -180 || (x as number) > 180 || (y as number) < -90 || (y as number) > 90) {
-      const axis = (x as number) < -180 || (x as number) > 180 ? "longitude" : "latitude";
+    if (x < -180 || x > 180 || y < -90 || y > 90) {
+      const axis = x < -180 || x > 180 ? "longitude" : "latitude";
       throw new ApiError("coordinate_out_of_range", {
         field,
         index: i,
@@ -72,8 +71,8 @@ function toGeographic(
         value: axis === "longitude" ? x : y,
       });
     }
-    lon[i] = x as number;
-    lat[i] = y as number;
+    lon[i] = x;
+    lat[i] = y;
   }
   return [lon, lat];
 }
@@ -94,16 +93,13 @@ function fromGeographic(
       xy[2 * i + 1] = lat[i] as number;
       continue;
     }
-    const p = projection.forward(lon[i] as number, lat[i] as number);
-    if (!p)
+    if (!projection.forwardInto(lon[i] as number, lat[i] as number, xy, i))
       throw new ApiError("outside_projection_domain", {
         field: "to",
         index: i,
         path: set.pathOf(i),
         crs: `EPSG:${to.code}`,
       });
-    xy[2 * i] = p[0];
-    xy[2 * i + 1] = p[1];
   }
   return xy;
 }

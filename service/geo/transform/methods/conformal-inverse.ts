@@ -65,8 +65,8 @@ export function latitudeFromTs(ts: number, e: number): number {
   return Math.atan(tanPhiFromSinhPsi((1 / ts - ts) / 2, e));
 }
 
-/** Inverse LCC: metres → [λ, φ] in radians (λ not reduced), as proj4js's lcc.inverse otherwise. */
-export function lccInverse(c: LccConstants, px: number, py: number): [number, number] | undefined {
+/** Inverse LCC: metres → λ, φ in radians (λ not reduced) into out[0], out[1], as proj4js's lcc.inverse otherwise. */
+export function lccInverse(c: LccConstants, px: number, py: number, out: Float64Array): boolean {
   const x = (px - c.x0) / c.k0;
   const y = c.rh - (py - c.y0) / c.k0;
   const sign = c.ns > 0 ? 1 : -1;
@@ -79,11 +79,14 @@ export function lccInverse(c: LccConstants, px: number, py: number): [number, nu
   } else {
     phi = -Math.PI / 2;
   }
-  return Number.isNaN(phi) ? undefined : [theta / c.ns + c.long0, phi];
+  if (Number.isNaN(phi)) return false;
+  out[0] = theta / c.ns + c.long0;
+  out[1] = phi;
+  return true;
 }
 
-/** Inverse Hotine (proj4js omerc): metres → [λ, φ] in radians (λ not reduced). */
-export function omercInverse(c: OmercConstants, px: number, py: number): [number, number] | undefined {
+/** Inverse Hotine (proj4js omerc): metres → λ, φ in radians (λ not reduced) into out[0], out[1]. */
+export function omercInverse(c: OmercConstants, px: number, py: number, out: Float64Array): boolean {
   const x = (px - c.x0) / c.a;
   const y = (py - c.y0) / c.a;
   const v = c.no_rot ? y : x * c.cosrot - y * c.sinrot;
@@ -93,10 +96,15 @@ export function omercInverse(c: OmercConstants, px: number, py: number): [number
   const tp = 0.5 * (qp + 1 / qp);
   const vp = Math.sin(c.BrA * u);
   const up = (vp * c.cosgam + sp * c.singam) / tp;
-  if (Math.abs(Math.abs(up) - 1) < EPSLN) return [c.lam0, up < 0 ? -Math.PI / 2 : Math.PI / 2];
+  if (Math.abs(Math.abs(up) - 1) < EPSLN) {
+    out[0] = c.lam0;
+    out[1] = up < 0 ? -Math.PI / 2 : Math.PI / 2;
+    return true;
+  }
   const ts = (c.E / Math.sqrt((1 + up) / (1 - up))) ** (1 / c.B);
   const phi = latitudeFromTs(ts, c.e);
-  if (!Number.isFinite(phi)) return undefined;
-  const lam = -c.rB * Math.atan2(sp * c.cosgam - vp * c.singam, Math.cos(c.BrA * u));
-  return [lam + c.lam0, phi];
+  if (!Number.isFinite(phi)) return false;
+  out[0] = -c.rB * Math.atan2(sp * c.cosgam - vp * c.singam, Math.cos(c.BrA * u)) + c.lam0;
+  out[1] = phi;
+  return true;
 }
