@@ -195,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const known = err instanceof ApiError ? err : fromFastifyError(err);
+    // Data that failed a read or an integrity check after start: refused (503, free) and logged.
+    if (known?.code === "data_unavailable" && known.details.reason !== undefined)
+      req.log.error({ family: known.details.family, reason: known.details.reason }, "artifact read failed");
     if (known) return reply.code(known.status).send(errorBody(known));
     req.log.error({ err }, "unhandled error");
     const internal = new ApiError("internal_error", {});
