@@ -97,7 +97,7 @@ export const geometryEntries: CatalogEntry[] = [
   entry(
     "simplify",
     "Douglas–Peucker simplification in metres or degrees",
-    "Simplifies lines and rings with Douglas–Peucker (after a radial-distance pre-pass unless highQuality). toleranceMeters is applied isotropically at the input's centre latitude; tolerance is in degrees; send exactly one. Retained positions are exactly as sent; rings keep at least four positions. Not topology-preserving.",
+    "Simplifies lines and rings with Douglas–Peucker (after a radial-distance pre-pass unless highQuality); no dropped vertex deviates more than the tolerance. toleranceMeters is applied isotropically at the input's centre latitude; tolerance is in degrees; send exactly one. Retained positions are exactly as sent; rings keep at least four positions. Not topology-preserving.",
     [SIMPLIFY_POSITIONS, SIMPLIFY_TOLERANCE_METERS, SIMPLIFY_TOLERANCE_DEGREES],
     { geojson: parcel, toleranceMeters: 50 },
     ({ body }) => simplify(body as SimplifyRequest),
