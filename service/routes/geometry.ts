@@ -120,10 +120,10 @@ export const geometryEntries: CatalogEntry[] = [
   entry(
     "area",
     "Ellipsoidal area of polygons",
-    "WGS 84 ellipsoidal area in square metres and kilometres: holes subtracted, MultiPolygon parts summed, points and lines count zero, winding ignored (ring 0 is the exterior). Edges are straight in longitude/latitude.",
+    'WGS 84 ellipsoidal area in square metres and kilometres: holes subtracted, MultiPolygon parts summed, points and lines count zero, winding ignored (ring 0 is the exterior). Edges are straight in longitude/latitude (default, edges:"lonlat") or geodesics (edges:"geodesic", GeographicLib\'s polygon area); edges and accuracy in the answer say which model was used, what it is exact for, and how far the other model\'s area lies for this input.',
     [MEASURE_POSITIONS],
     { geojson: parcel },
-    ({ body }) => area(body as { geojson: unknown }),
+    ({ body }) => area(body as { geojson: unknown; edges?: unknown }),
   ),
   entry(
     "centroid",
