@@ -128,7 +128,7 @@ export const geometryEntries: CatalogEntry[] = [
   entry(
     "centroid",
     "Area centroid of polygons",
-    "Centre of mass of the area (holes subtracted) in a Lambert azimuthal equal-area projection centred on the input. Non-areal or zero-area input falls back to the vertex mean, and method says which.",
+    "Centre of mass of the area (holes subtracted) in a Lambert azimuthal equal-area projection centred on the centroid itself (fixed point), edges straight in longitude/latitude. Non-areal or zero-area input falls back to the vertex mean, and method says which.",
     [MEASURE_POSITIONS],
     { geojson: parcel },
     ({ body }) => centroid(body as { geojson: unknown }),
