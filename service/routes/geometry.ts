@@ -6,7 +6,6 @@ import { type BufferRequest, buffer } from "../geo/geometry/buffer.ts";
 import { centroid } from "../geo/geometry/centroid.ts";
 import {
   BUFFER_DISTANCE,
-  BUFFER_EDGE_CROSSINGS,
   BUFFER_POSITIONS,
   BUFFER_STEPS,
   MEASURE_POSITIONS,
@@ -90,7 +89,7 @@ export const geometryEntries: CatalogEntry[] = [
     "buffer",
     "Buffer points, lines and polygons by a distance in metres",
     "Each geometry is buffered about its own centre latitude on the sphere of the Gaussian radius of curvature there (radiusScale reports the factor against the mean Earth radius). Negative distances erode polygons; a collapse answers geojson:null, empty:true. accuracy states the error measured against GeographicLib for the answer.",
-    [BUFFER_POSITIONS, BUFFER_DISTANCE, BUFFER_STEPS, BUFFER_EDGE_CROSSINGS],
+    [BUFFER_POSITIONS, BUFFER_DISTANCE, BUFFER_STEPS],
     { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500 },
     ({ body }) => buffer(body as BufferRequest),
   ),
