@@ -15,6 +15,7 @@ import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
 import { jsonDepth } from "./json-depth.ts";
 import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
+import { MCP_PATH, registerMcpRoute } from "./mcp/http-route.ts";
 import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
 import { ReplayGuard } from "./payment/replay-guard.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
@@ -179,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const knownPaths = new Map<string, string[]>();
+  registerMcpRoute(app, entries, schemas, baseUrlOf);
+
+  const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
   for (const e of entries) knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), e.method]);
   app.setNotFoundHandler(async (req, reply) => {
     const allowed = knownPaths.get(req.url.split("?")[0] ?? "");
@@ -192,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const known = err instanceof ApiError ? err : fromFastifyError(err);
+    // Data that failed a read or an integrity check after start: refused (503, free) and logged.
+    if (known?.code === "data_unavailable" && known.details.reason !== undefined)
+      req.log.error({ family: known.details.family, reason: known.details.reason }, "artifact read failed");
     if (known) return reply.code(known.status).send(errorBody(known));
     req.log.error({ err }, "unhandled error");
     const internal = new ApiError("internal_error", {});
