@@ -3,11 +3,9 @@
 // in-process by the service and also served over HTTP on loopback (the advertised facilitator URL).
 import { x402Facilitator } from "@x402/core/facilitator";
 import type { FacilitatorClient } from "@x402/core/server";
-import { toFacilitatorEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import Fastify, { type FastifyInstance } from "fastify";
-import { createWalletClient, http, nonceManager, publicActions } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { createFacilitatorSigner } from "./facilitator-signer.ts";
 import { localChain } from "./test-usdc.ts";
 
 export interface LocalFacilitator {
@@ -22,26 +20,10 @@ export function createLocalFacilitator(opts: {
   network: `eip155:${number}`;
   privateKey: `0x${string}`;
 }): LocalFacilitator {
-  // nonceManager: concurrent settlements from one key would otherwise race on the transaction nonce.
-  const account = privateKeyToAccount(opts.privateKey, { nonceManager });
-  const viemClient = createWalletClient({
-    account,
+  const { signer, address } = createFacilitatorSigner({
     chain: localChain(opts.chainId, opts.rpcUrl),
-    transport: http(opts.rpcUrl),
-    pollingInterval: 20,
-  }).extend(publicActions);
-  const signer = toFacilitatorEvmSigner({
-    address: account.address,
-    getCode: (a) => viemClient.getCode(a),
-    readContract: (a) =>
-      viemClient.readContract({ ...a, args: a.args ?? [] } as Parameters<typeof viemClient.readContract>[0]),
-    verifyTypedData: (a) => viemClient.verifyTypedData(a as Parameters<typeof viemClient.verifyTypedData>[0]),
-    writeContract: (a) =>
-      viemClient.writeContract({ ...a, args: a.args ?? [] } as Parameters<
-        typeof viemClient.writeContract
-      >[0]),
-    sendTransaction: (a) => viemClient.sendTransaction(a),
-    waitForTransactionReceipt: (a) => viemClient.waitForTransactionReceipt(a),
+    rpcUrl: opts.rpcUrl,
+    privateKey: opts.privateKey,
   });
   const facilitator = new x402Facilitator();
   registerExactEvmScheme(facilitator, { signer, networks: opts.network });
@@ -51,7 +33,7 @@ export function createLocalFacilitator(opts: {
     getSupported: async () =>
       facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
   };
-  return { facilitator, address: account.address, client };
+  return { facilitator, address, client };
 }
 
 /** The standard facilitator HTTP API (POST /verify, POST /settle, GET /supported) on loopback. */
