@@ -1,13 +1,8 @@
 // buildApp(deps) → a ready-to-listen Fastify instance (never listens itself). Routes, prices,
 // schemas and limits all come from the catalog; payment comes from the x402 gate.
 import type { FacilitatorClient } from "@x402/core/server";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
+import pino from "pino";
 import { CATALOG, catalogFor } from "./catalog.ts";
 import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
@@ -20,6 +15,7 @@ import { logRequest } from "./request-log.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
+import { serviceBaseUrl } from "./service-url.ts";
 import { answerClientError, requestDeadline } from "./slow-clients.ts";
 
 declare module "fastify" {
@@ -52,7 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ["req.headers", "headers"],
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // stdout written asynchronously in batches (flushed on exit): the request log line stays cheap.
+      stream: deps.logStream ?? pino.destination({ dest: 1, sync: false }),
     },
     // A connection idle this long is closed; a body still arriving is cut by requestDeadline.
     connectionTimeout: config.requestTimeoutMs,
@@ -90,12 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook("onResponse", async (req, reply) => logRequest(req, reply));
 
+  const baseUrl = serviceBaseUrl(app, config);
   const gate = createPaymentGate({
     facilitatorClient: deps.facilitatorClient,
     terms,
     entries: priced,
     schemas,
-    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    baseUrl,
   });
   app.addHook("onReady", async () => {
     await gate
@@ -104,9 +102,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         app.log.warn({ err }, "facilitator not reachable yet; will retry per request"),
       );
   });
-
-  const baseUrlOf = (req: FastifyRequest) =>
-    config.publicUrl ?? `${req.protocol}://${req.headers.host ?? `${config.host}`}`;
 
   for (const entry of entries) {
     const check = prePaymentCheck(entry, schemas, data);
@@ -137,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           catalog: entries,
           data: view,
           log: req.log,
-          baseUrl: baseUrlOf(req),
+          baseUrl: baseUrl(),
         };
         try {
           return await entry.handler({ body: req.body, query }, ctx);

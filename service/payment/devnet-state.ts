@@ -1,7 +1,7 @@
 // A saved devnet chain: the state right after deploying the test contracts and funding the dev
 // accounts, kept under build/devnet/ (keyed by everything it depends on) and loaded into a new
 // anvil with anvil_loadState — one call instead of two deployments and ten mint transactions.
-// The first start (or `npm run build`) makes it; the state does not depend on the chain id
+// The first start makes it (one file per asset address); the state does not depend on the chain id
 // (TestUSDC reads block.chainid per call).
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";

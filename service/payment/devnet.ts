@@ -6,6 +6,7 @@ import path from "node:path";
 import { toHex } from "viem";
 import { HDKey, privateKeyToAccount } from "viem/accounts";
 import { type AnvilNode, startAnvil } from "./anvil.ts";
+import { usdcFor } from "./assets.ts";
 import { loadCompiledContracts } from "./contracts.ts";
 import { devnetStateFile, loadDevnetState, saveDevnetState } from "./devnet-state.ts";
 import { createLocalFacilitator, type LocalFacilitator, serveFacilitator } from "./facilitator.ts";
@@ -70,7 +71,14 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       deployerKey: devKey(ROLE.deployer),
       contracts,
     };
-    const stateFile = devnetStateFile({ contracts, DEV_ACCOUNT_COUNT, DEV_FUNDING_ATOMIC, ANVIL_MNEMONIC });
+    // The token sits at the network's canonical USDC address: one saved state per asset.
+    const stateFile = devnetStateFile({
+      asset: usdcFor(opts.network),
+      contracts,
+      DEV_ACCOUNT_COUNT,
+      DEV_FUNDING_ATOMIC,
+      ANVIL_MNEMONIC,
+    });
     let token: TestUsdc;
     if (await loadDevnetState(anvil.rpcUrl, stateFile)) {
       token = testUsdcAt(tokenOpts);

@@ -10,7 +10,6 @@ import {
   type HTTPAdapter,
   type HTTPProcessResult,
   type HTTPRequestContext,
-  type HTTPResponseInstructions,
   SETTLEMENT_OVERRIDES_HEADER,
   withPrivateCacheControl,
   x402HTTPResourceServer,
@@ -22,6 +21,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "../errors.ts";
 import { type CatalogEntry, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
+import { createQuoteCache, type EncodedQuote, wantsPaywall } from "./quote-cache.ts";
 import { routeConfigFor } from "./route-terms.ts";
 
 type Verified = Extract<HTTPProcessResult, { type: "payment-verified" }> & { context: HTTPRequestContext };
@@ -44,8 +44,10 @@ declare module "fastify" {
 
 class FastifyHttpAdapter implements HTTPAdapter {
   readonly #req: FastifyRequest;
-  constructor(req: FastifyRequest) {
+  readonly #url: string;
+  constructor(req: FastifyRequest, url: string) {
     this.#req = req;
+    this.#url = url;
   }
   getHeader(name: string) {
     const v = this.#req.headers[name.toLowerCase()];
@@ -57,9 +59,9 @@ class FastifyHttpAdapter implements HTTPAdapter {
   getPath() {
     return this.#req.url.split("?")[0] ?? "/";
   }
-  /** The resource URL: scheme, host and path; the query string is not part of the resource. */
+  /** The resource URL: the service's base URL and the registered path (never the Host header). */
   getUrl() {
-    return `${this.#req.protocol}://${this.#req.headers.host ?? "localhost"}${this.getPath()}`;
+    return this.#url;
   }
   getAcceptHeader() {
     return this.#req.headers.accept ?? "";
@@ -90,7 +92,8 @@ export function createPaymentGate(opts: {
   terms: PaymentTerms;
   entries: readonly CatalogEntry[];
   schemas: SchemaSet;
-  publicUrl?: string;
+  /** The service's own base URL: the configured public URL or the listener's address. */
+  baseUrl: () => string;
 }): PaymentGate {
   const resourceServer = new x402ResourceServer(opts.facilitatorClient).register(
     opts.terms.network,
@@ -98,7 +101,7 @@ export function createPaymentGate(opts: {
   );
   resourceServer.registerExtension(bazaarResourceServerExtension);
   const routes = Object.fromEntries(
-    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas, opts.publicUrl)]),
+    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas)]),
   );
   const http = new x402HTTPResourceServer(resourceServer, routes);
   let ready: Promise<void> | null = null;
@@ -111,16 +114,34 @@ export function createPaymentGate(opts: {
   };
 
   const failed = (reply: FastifyReply, err: ApiError) => reply.code(err.status).send(errorBody(err));
-  // Unpaid requests get the same terms every time for a route and resource URL: build them once.
-  const quotes = new Map<string, HTTPResponseInstructions>();
-  const QUOTE_CACHE_MAX = 512;
+  const resourceUrl = (entry: CatalogEntry) => `${opts.baseUrl()}${entry.path}`;
+  const quotes = createQuoteCache({
+    resourceUrl,
+    process: async (context) => {
+      await initialize();
+      return http.processHTTPRequest(context);
+    },
+  });
 
   return {
     initialize,
 
     async preValidation(request, reply) {
       const entry = request.routeOptions.config.entry;
-      const adapter = new FastifyHttpAdapter(request);
+      const paymentHeader = request.headers["payment-signature"];
+      if (paymentHeader === undefined && !wantsPaywall(request)) {
+        let quote: EncodedQuote;
+        try {
+          quote = await quotes.get(entry);
+        } catch (err) {
+          request.log.error({ err }, "payment terms could not be built");
+          request.paymentOutcome = { state: "refused", reason: "facilitator_unavailable" };
+          return failed(reply, new ApiError("facilitator_unavailable", { stage: "verify" }));
+        }
+        request.paymentOutcome = { state: "quoted" };
+        return reply.code(quote.status).headers(quote.headers).send(quote.body);
+      }
+      const adapter = new FastifyHttpAdapter(request, resourceUrl(entry));
       // The registered path, never the raw URL: an encoded or decorated URL cannot dodge the price.
       const context: HTTPRequestContext = {
         adapter,
@@ -130,15 +151,6 @@ export function createPaymentGate(opts: {
         routePattern: entry.path,
         paymentHeader: adapter.getHeader("payment-signature"),
       };
-      const quoteKey = `${routeKey(entry)} ${adapter.getUrl()}`;
-      const quoted = context.paymentHeader ? undefined : quotes.get(quoteKey);
-      if (quoted) {
-        request.paymentOutcome = { state: "quoted" };
-        return reply
-          .code(quoted.status)
-          .headers(quoted.headers)
-          .send(quoted.body ?? {});
-      }
       let result: HTTPProcessResult;
       try {
         await initialize();
@@ -155,7 +167,6 @@ export function createPaymentGate(opts: {
         request.paymentOutcome = context.paymentHeader
           ? { state: "refused", reason: "invalid_payment" }
           : { state: "quoted" };
-        if (!context.paymentHeader && quotes.size < QUOTE_CACHE_MAX) quotes.set(quoteKey, response);
         reply.code(response.status).headers(response.headers);
         return reply.send(response.body ?? {});
       }
