@@ -23,7 +23,7 @@ export const ENC_AREAS: readonly EncArea[] = [
 export function encFamily(cells: readonly string[] = ENC_CELLS): FamilyBuilder {
   return {
     family: "enc",
-    formatVersion: "1.0",
+    formatVersion: "2.0",
     sources: cells.flatMap((c) => [encCellSourceId(c), encCatalogSourceId(c)]),
     parameters: {
       grid: ENC_GRID,
