@@ -30,6 +30,8 @@ export interface EncCellInput {
   title: string;
   url: string;
   bytes: Uint8Array;
+  /** The cell's update files (`.001`, `.002`, …) in order, applied to `bytes` (s57-updates.ts). */
+  updates: Uint8Array[];
 }
 
 export interface EncBuildHooks {
@@ -139,7 +141,7 @@ export function buildEncTiles(
 ): EncChartsMetadata {
   const read = inputs.map((inp, i) => {
     hooks.progress("read cells", i + 1, inputs.length);
-    return { name: inp.name, title: inp.title, url: inp.url, cell: readEncCell(inp.bytes) };
+    return { name: inp.name, title: inp.title, url: inp.url, cell: readEncCell(inp.bytes, inp.updates) };
   });
   const ranked = rankCells(read);
   const tiles: Tiles = new Map();
