@@ -1,13 +1,8 @@
 // buildApp(deps) → a ready-to-listen Fastify instance (never listens itself). Routes, prices,
 // schemas and limits all come from the catalog; payment comes from the x402 gate.
 import type { FacilitatorClient } from "@x402/core/server";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
+import pino from "pino";
 import { CATALOG, catalogFor } from "./catalog.ts";
 import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
@@ -25,6 +20,7 @@ import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from 
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
 import { selfUrlOf } from "./self-url.ts";
+import { serviceBaseUrl } from "./service-url.ts";
 import { answerClientError, requestDeadline } from "./slow-clients.ts";
 
 declare module "fastify" {
@@ -57,7 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ["req.headers", "headers"],
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // stdout written asynchronously in batches (flushed on exit): the request log line stays cheap.
+      stream: deps.logStream ?? pino.destination({ dest: 1, sync: false }),
     },
     // A connection idle this long is closed; a body still arriving is cut by requestDeadline.
     connectionTimeout: config.requestTimeoutMs,
@@ -114,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook("onResponse", async (req, reply) => logRequest(req, reply));
 
+  const baseUrl = serviceBaseUrl(app, config);
   const gate = createPaymentGate({
     facilitatorClient: deps.facilitatorClient,
     replays: new ReplayGuard(
@@ -123,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     terms,
     entries: priced,
     schemas,
-    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    baseUrl,
   });
   app.addHook("onReady", async () => {
     await gate
@@ -132,9 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         app.log.warn({ err }, "facilitator not reachable yet; will retry per request"),
       );
   });
-
-  const baseUrlOf = (req: FastifyRequest) =>
-    config.publicUrl ?? `${req.protocol}://${req.headers.host ?? `${config.host}`}`;
 
   for (const entry of entries) {
     const check = prePaymentCheck(entry, schemas, data);
@@ -165,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           catalog: entries,
           data: view,
           log: req.log,
-          baseUrl: baseUrlOf(req),
+          baseUrl: baseUrl(),
           selfUrl: selfUrlOf(app.server.address()),
         };
         try {
@@ -180,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  registerMcpRoute(app, entries, schemas, baseUrlOf);
+  registerMcpRoute(app, entries, schemas, baseUrl);
 
   const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
   for (const e of entries) knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), e.method]);

@@ -13,6 +13,11 @@ const ANVIL_PACKAGES: Record<string, string> = {
   "darwin-x64": "@foundry-rs/anvil-darwin-amd64",
 };
 
+/** Recent chain states anvil keeps in memory (older ones are dropped, none go to disk). */
+export const ANVIL_STATES_KEPT = 256;
+/** Blocks whose transactions and receipts anvil keeps. */
+export const ANVIL_BLOCKS_KEPT = 4096;
+
 export interface AnvilNode {
   rpcUrl: string;
   chainId: number;
@@ -76,6 +81,13 @@ export async function startAnvil(chainId: number): Promise<AnvilNode> {
     "--silent",
     "--accounts",
     "10",
+    // Flat over long runs (blocks are mined on demand, one per transaction): at most 256 recent
+    // states in memory and none written to disk (a bare --prune-history keeps only the latest state,
+    // and a read racing a new block then fails), and the transactions of the last 4096 blocks.
+    "--prune-history",
+    String(ANVIL_STATES_KEPT),
+    "--transaction-block-keeper",
+    String(ANVIL_BLOCKS_KEPT),
   ];
   const proc: ChildProcess = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let exited = false;
@@ -102,7 +114,7 @@ export async function startAnvil(chainId: number): Promise<AnvilNode> {
     }
     const id = await rpcCall(rpcUrl, "eth_chainId").catch(() => null);
     if (typeof id === "string" && Number(id) === chainId) break;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 5));
   }
   return {
     rpcUrl,

@@ -7,12 +7,10 @@
 import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, FacilitatorResponseError } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
-import { toFacilitatorEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import Fastify, { type FastifyInstance } from "fastify";
-import { createWalletClient, http, nonceManager, publicActions } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { chainCall, watchChain } from "./chain-faults.ts";
+import { createFacilitatorSigner, type FacilitatorSigner } from "./facilitator-signer.ts";
 import { localChain } from "./test-usdc.ts";
 
 export interface LocalFacilitator {
@@ -50,35 +48,21 @@ export function createLocalFacilitator(opts: {
   privateKey: `0x${string}`;
   own: OwnTerms;
 }): LocalFacilitator {
-  // nonceManager: concurrent settlements from one key would otherwise race on the transaction nonce.
-  const account = privateKeyToAccount(opts.privateKey, { nonceManager });
-  const viemClient = createWalletClient({
-    account,
+  const { signer: direct, address } = createFacilitatorSigner({
     chain: localChain(opts.chainId, opts.rpcUrl),
-    transport: http(opts.rpcUrl),
-    pollingInterval: 20,
-  }).extend(publicActions);
-  // Every chain call goes through chainCall, so a dead chain is seen as such (chain-faults.ts).
-  const signer = toFacilitatorEvmSigner({
-    address: account.address,
-    getCode: (a) => chainCall(() => viemClient.getCode(a)),
-    readContract: (a) =>
-      chainCall(() =>
-        viemClient.readContract({ ...a, args: a.args ?? [] } as Parameters<
-          typeof viemClient.readContract
-        >[0]),
-      ),
-    verifyTypedData: (a) =>
-      chainCall(() => viemClient.verifyTypedData(a as Parameters<typeof viemClient.verifyTypedData>[0])),
-    writeContract: (a) =>
-      chainCall(() =>
-        viemClient.writeContract({ ...a, args: a.args ?? [] } as Parameters<
-          typeof viemClient.writeContract
-        >[0]),
-      ),
-    sendTransaction: (a) => chainCall(() => viemClient.sendTransaction(a)),
-    waitForTransactionReceipt: (a) => chainCall(() => viemClient.waitForTransactionReceipt(a)),
+    rpcUrl: opts.rpcUrl,
+    privateKey: opts.privateKey,
   });
+  // Every chain call goes through chainCall, so a dead chain is seen as such (chain-faults.ts).
+  const signer: FacilitatorSigner = {
+    ...direct,
+    getCode: (a) => chainCall(() => direct.getCode(a)),
+    readContract: (a) => chainCall(() => direct.readContract(a)),
+    verifyTypedData: (a) => chainCall(() => direct.verifyTypedData(a)),
+    writeContract: (a) => chainCall(() => direct.writeContract(a)),
+    sendTransaction: (a) => chainCall(() => direct.sendTransaction(a)),
+    waitForTransactionReceipt: (a) => chainCall(() => direct.waitForTransactionReceipt(a)),
+  };
   const facilitator = new x402Facilitator();
   registerExactEvmScheme(facilitator, { signer, networks: opts.network });
   const client: FacilitatorClient = {
@@ -94,7 +78,7 @@ export function createLocalFacilitator(opts: {
     getSupported: async () =>
       facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
   };
-  return { address: account.address, client };
+  return { address, client };
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   type HTTPAdapter,
   type HTTPProcessResult,
   type HTTPRequestContext,
-  type HTTPResponseInstructions,
   SETTLEMENT_OVERRIDES_HEADER,
   withPrivateCacheControl,
   x402HTTPResourceServer,
@@ -29,6 +28,7 @@ import {
   stablePaymentRequired,
   stableSettlementFailure,
 } from "./payment-reasons.ts";
+import { createQuoteCache, type EncodedQuote, wantsPaywall } from "./quote-cache.ts";
 import { type AuthorizationClaim, type ReplayGuard, refusalOf } from "./replay-guard.ts";
 import { routeConfigFor } from "./route-terms.ts";
 
@@ -56,10 +56,12 @@ declare module "fastify" {
 
 class FastifyHttpAdapter implements HTTPAdapter {
   readonly #req: FastifyRequest;
+  readonly #url: string;
   /** Set for a malformed PAYMENT-SIGNATURE: the x402 server then quotes instead of decoding it. */
   hidePayment = false;
-  constructor(req: FastifyRequest) {
+  constructor(req: FastifyRequest, url: string) {
     this.#req = req;
+    this.#url = url;
   }
   getHeader(name: string) {
     if (this.hidePayment && name.toLowerCase() === "payment-signature") return undefined;
@@ -72,9 +74,9 @@ class FastifyHttpAdapter implements HTTPAdapter {
   getPath() {
     return this.#req.url.split("?")[0] ?? "/";
   }
-  /** The resource URL: scheme, host and path; the query string is not part of the resource. */
+  /** The resource URL: the service's base URL and the registered path (never the Host header). */
   getUrl() {
-    return `${this.#req.protocol}://${this.#req.headers.host ?? "localhost"}${this.getPath()}`;
+    return this.#url;
   }
   getAcceptHeader() {
     return this.#req.headers.accept ?? "";
@@ -107,7 +109,8 @@ export function createPaymentGate(opts: {
   schemas: SchemaSet;
   /** One computation per authorization nonce; a recorded refusal is answered again. */
   replays: ReplayGuard;
-  publicUrl?: string;
+  /** The service's own base URL: the configured public URL or the listener's address. */
+  baseUrl: () => string;
 }): PaymentGate {
   const resourceServer = new x402ResourceServer(opts.facilitatorClient).register(
     opts.terms.network,
@@ -115,7 +118,7 @@ export function createPaymentGate(opts: {
   );
   resourceServer.registerExtension(bazaarResourceServerExtension);
   const routes = Object.fromEntries(
-    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas, opts.publicUrl)]),
+    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas)]),
   );
   const http = new x402HTTPResourceServer(resourceServer, routes);
   let ready: Promise<void> | null = null;
@@ -128,16 +131,34 @@ export function createPaymentGate(opts: {
   };
 
   const failed = (reply: FastifyReply, err: ApiError) => reply.code(err.status).send(errorBody(err));
-  // Unpaid requests get the same terms every time for a route and resource URL: build them once.
-  const quotes = new Map<string, HTTPResponseInstructions>();
-  const QUOTE_CACHE_MAX = 512;
+  const resourceUrl = (entry: CatalogEntry) => `${opts.baseUrl()}${entry.path}`;
+  const quotes = createQuoteCache({
+    resourceUrl,
+    process: async (context) => {
+      await initialize();
+      return http.processHTTPRequest(context);
+    },
+  });
 
   return {
     initialize,
 
     async preValidation(request, reply) {
       const entry = request.routeOptions.config.entry;
-      const adapter = new FastifyHttpAdapter(request);
+      const paymentHeader = request.headers["payment-signature"];
+      if (paymentHeader === undefined && !wantsPaywall(request)) {
+        let quote: EncodedQuote;
+        try {
+          quote = await quotes.get(entry);
+        } catch (err) {
+          request.log.error({ err }, "payment terms could not be built");
+          request.paymentOutcome = { state: "refused", reason: "facilitator_unavailable" };
+          return failed(reply, new ApiError("facilitator_unavailable", { stage: "verify" }));
+        }
+        request.paymentOutcome = { state: "quoted" };
+        return reply.code(quote.status).headers(quote.headers).send(quote.body);
+      }
+      const adapter = new FastifyHttpAdapter(request, resourceUrl(entry));
       // A header that is not a v2 payment payload at all is refused here with a stable reason and
       // one log line (the x402 server would print its stack trace to stderr).
       const header = adapter.getHeader("payment-signature");
@@ -179,15 +200,6 @@ export function createPaymentGate(opts: {
         routePattern: entry.path,
         paymentHeader: adapter.getHeader("payment-signature"),
       };
-      const quoteKey = `${routeKey(entry)} ${adapter.getUrl()}`;
-      const quoted = header !== undefined ? undefined : quotes.get(quoteKey);
-      if (quoted) {
-        request.paymentOutcome = { state: "quoted" };
-        return reply
-          .code(quoted.status)
-          .headers(quoted.headers)
-          .send(quoted.body ?? {});
-      }
       let result: HTTPProcessResult;
       try {
         await initialize();
@@ -213,7 +225,6 @@ export function createPaymentGate(opts: {
         request.paymentOutcome = refused
           ? { state: "refused", reason: "invalid_payment" }
           : { state: "quoted" };
-        if (!refused && quotes.size < QUOTE_CACHE_MAX) quotes.set(quoteKey, response);
         reply.code(response.status).headers(stable.headers);
         return reply.send(response.body ?? {});
       }
