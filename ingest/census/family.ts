@@ -92,7 +92,12 @@ export const censusFamily = createCensusFamily({
   ],
   describe: {
     boundaryYear: 2024,
-    products: ["cb_2024_us_state_500k", "cb_2024_us_county_5m", "cb_2024_us_cd119_500k"],
+    products: [
+      "cb_2024_us_state_500k",
+      "cb_2024_us_county_5m",
+      "cb_2024_us_cd119_500k",
+      "cb_2025_us_cd119_20m (district codes only)",
+    ],
     scales: "states and districts at 1:500,000, counties at 1:5,000,000",
   },
   read: async (inputs) => ({
