@@ -43,7 +43,7 @@ export interface TimezoneFamilyOptions {
 export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuilder {
   return {
     family: "timezone",
-    formatVersion: "1.0",
+    formatVersion: "1.1",
     sources: options.sources,
     parameters: {
       product: options.product,
