@@ -1,4 +1,4 @@
-// geo402-ingest: build | verify | list | repro | refresh | rollback | schedule. Parses arguments
+// geo402-ingest: build | verify | list | repro | refresh | rollback | schedule | publish | sync. Parses arguments
 // and dispatches; exit codes 0 success, 1 a build/verify/repro/refresh/rollback failed, 2 usage error.
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -8,9 +8,12 @@ import { FAMILIES, familyByName } from "./families.ts";
 import { buildFamily, expectedVersion } from "./lib/build.ts";
 import type { PipelineOptions } from "./lib/build-options.ts";
 import type { FamilyBuilder } from "./lib/family.ts";
+import { DEFAULT_KEEP } from "./lib/kept-versions.ts";
 import { createProgress } from "./lib/progress.ts";
 import { reproduce } from "./lib/reproduce.ts";
 import { verifyCurrent } from "./lib/verify-family.ts";
+import { publishCommand, syncCommand } from "./publish/commands.ts";
+import { storeFromEnv } from "./publish/object-store.ts";
 import { refreshCommand, rollbackCommand, scheduleCommand } from "./refresh/commands.ts";
 import { effectiveSources } from "./refresh/pins.ts";
 import { SOURCES, type SourceEntry } from "./sources.ts";
@@ -27,6 +30,10 @@ export const USAGE = `usage: geo402-ingest <command> [options]
   rollback <family>    switch current back to the kept version built before it
       --to VERSION     to this kept version instead
   schedule             refresh on $GEO402_REFRESH_CRON until SIGTERM (docs/refresh.md)
+  publish <family>|all upload current to the object store ($GEO402_S3_*), then move its pointer
+      --to VERSION     this version instead (one only in the store: moves the pointer = rollback)
+  sync [family|all]    follow the store's pointers: download, verify, switch current (docs/operations.md)
+      --once           one poll, then exit (default: every $GEO402_SYNC_INTERVAL_S s until SIGTERM)
 options:
   --mirror DIR         mirror root (default: $GEO402_MIRROR, else ../shared/data when it exists)
   --no-mirror          ignore any mirror and download the pinned URLs
@@ -53,6 +60,7 @@ interface Parsed {
   force: boolean;
   json: boolean;
   to: string | undefined;
+  once: boolean;
 }
 
 function parse(argv: readonly string[]): Parsed {
@@ -67,6 +75,7 @@ function parse(argv: readonly string[]): Parsed {
     force: false,
     json: false,
     to: undefined,
+    once: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -85,6 +94,7 @@ function parse(argv: readonly string[]): Parsed {
     else if (a === "--to") p.to = value();
     else if (a === "--force") p.force = true;
     else if (a === "--json") p.json = true;
+    else if (a === "--once") p.once = true;
     else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
     else if (p.command === undefined) p.command = a;
     else if (p.target === undefined) p.target = a;
@@ -125,7 +135,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
       return p.command === undefined && !argv.includes("--help") ? 2 : 0;
     }
     if (p.missingOnly && p.command !== "build") throw new UsageError("--missing-only applies to build only");
-    if ((p.command === "build" || p.command === "repro") && !p.target)
+    if ((p.command === "build" || p.command === "repro" || p.command === "publish") && !p.target)
       throw new UsageError(`${p.command} needs a family name or "all"`);
     if ((p.command === "list" || p.command === "schedule") && p.target)
       throw new UsageError(`${p.command} takes no argument`);
@@ -133,7 +143,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
       throw new UsageError("rollback needs one family name");
     if ((p.force || p.json) && p.command !== "refresh")
       throw new UsageError("--force and --json apply to refresh only");
-    if (p.to !== undefined && p.command !== "rollback") throw new UsageError("--to applies to rollback only");
+    if (p.to !== undefined && p.command !== "rollback" && p.command !== "publish")
+      throw new UsageError("--to applies to rollback and publish only");
+    if (p.to !== undefined && p.command === "publish" && p.target === "all")
+      throw new UsageError("publish --to needs one family name");
+    if (p.once && p.command !== "sync") throw new UsageError("--once applies to sync only");
     keepOption(p.keep ?? env.GEO402_KEEP_VERSIONS);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
@@ -148,7 +162,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
   let sources: readonly SourceEntry[];
   try {
     // refresh and rollback apply the pins themselves; every other command reads them here.
-    sources = ["refresh", "rollback", "schedule"].includes(p.command)
+    sources = ["refresh", "rollback", "schedule", "publish", "sync"].includes(p.command)
       ? registry
       : await effectiveSources(registry, outRoot, families);
   } catch (err) {
@@ -245,6 +259,23 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
       );
     case "schedule":
       return scheduleCommand(families, opts, env.GEO402_REFRESH_CRON, { stdout, stderr });
+    case "publish":
+    case "sync": {
+      let store: ReturnType<typeof storeFromEnv>;
+      try {
+        store = storeFromEnv(env);
+      } catch (err) {
+        stderr.write(`geo402-ingest: ${(err as Error).message}\n`);
+        return 2;
+      }
+      if (p.command === "publish") return publishCommand(store, list, outRoot, p.to, { stdout, stderr });
+      const sync = {
+        once: p.once,
+        intervalText: env.GEO402_SYNC_INTERVAL_S,
+        keep: opts.keep ?? DEFAULT_KEEP,
+      };
+      return syncCommand(store, list, outRoot, { ...sync, log: opts.log }, { stdout, stderr });
+    }
     default:
       stderr.write(`geo402-ingest: unknown command ${p.command}\n${USAGE}\n`);
       return 2;
