@@ -9,14 +9,17 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { CATALOG, catalogFor } from "./catalog.ts";
+import { createExecutor } from "./compute/execute.ts";
+import { type ComputePool, createComputePool } from "./compute/pool.ts";
+import type { UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
+import { holdSocket, logDelivered, logIfGone, watchDelivery } from "./delivery.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
 import { BODY_BYTES } from "./limits.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
-import { logRequest } from "./request-log.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
@@ -35,6 +38,8 @@ export interface AppDeps {
   data?: DataRegistry;
   catalog?: readonly CatalogEntry[];
   schemas?: SchemaSet;
+  /** The compute worker pool; by default the app starts one from the config and closes it on close. */
+  pool?: ComputePool;
   /** Where log lines go (default stdout); tests capture them here. */
   logStream?: { write(line: string): void };
 }
@@ -54,7 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ["req.headers", "headers"],
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    // A connection idle this long is closed; a body still arriving is cut by requestDeadline.
+    // A connection idle this long is closed; a body still arriving is cut by requestDeadline; a
+    // request received completely is never cut while it is handled and paid (holdSocket).
     connectionTimeout: config.requestTimeoutMs,
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
@@ -69,6 +75,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorateRequest("payment", null);
   app.decorateRequest("paymentOutcome", null);
+  app.decorateRequest("delivery", null as never);
+  app.decorateRequest("errorCode", null);
+  const openVersions = Object.fromEntries(
+    data.status().flatMap((f) => (f.version ? [[f.family, f.version]] : [])),
+  );
+  const pool = deps.pool ?? createComputePool(config, terms, openVersions);
+  if (!deps.pool) app.addHook("onClose", async () => pool.close());
+  // Listen only once the workers have loaded their routes and families (seconds, once).
+  app.addHook("onReady", async () => pool.warm());
+  app.decorate("computePool", pool);
+  const execute = createExecutor(pool, config.computeTimeoutMs);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {
@@ -78,17 +95,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(err instanceof ApiError ? err : new ApiError("invalid_json", {}), undefined);
     }
   });
+  app.addHook("onRequest", watchDelivery);
   // A body sent without a Content-Type is read as JSON; a declared non-JSON type is refused.
   app.addHook("onRequest", requestDeadline(config.requestTimeoutMs));
   app.addHook("onRequest", async (req) => {
     if (req.method === "POST" && req.headers["content-type"] === undefined)
       req.headers["content-type"] = "application/json";
   });
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("preValidation", holdSocket);
+  app.addHook("onSend", async (req, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
+    if (reply.statusCode >= 400 && req.errorCode === null) req.errorCode = errorCodeOf(payload);
     return payload;
   });
-  app.addHook("onResponse", async (req, reply) => logRequest(req, reply));
+  app.addHook("onResponse", logDelivered);
 
   const gate = createPaymentGate({
     facilitatorClient: deps.facilitatorClient,
@@ -121,10 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         async (req) => {
           if (free) req.paymentOutcome = { state: "free" };
           check(req.body, (req.query ?? {}) as Record<string, unknown>);
+          // Load shedding: nobody is asked to sign for work the pool cannot take now.
+          if (!free && entry.compute === "pool" && pool.saturated())
+            throw new ApiError("overloaded", { retryAfterSeconds: 1 });
         },
         ...(free ? [] : [gate.preValidation]),
       ],
-      onSend: free ? [] : [gate.onSend],
+      onSend: [...(free ? [] : [gate.onSend]), logIfGone],
       handler: async (req, reply) => {
         const query = { ...((req.query ?? {}) as Record<string, unknown>) };
         validateQuery?.(query);
@@ -139,10 +162,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           log: req.log,
           baseUrl: baseUrlOf(req),
         };
+        let workerUsed: UsedFamily[] | undefined;
         try {
-          return await entry.handler({ body: req.body, query }, ctx);
+          const input = { body: req.body, query };
+          return await execute(entry, input, ctx, req.delivery.signal, (used) => {
+            workerUsed = used;
+          });
         } finally {
-          const used = view.used();
+          const used = workerUsed ?? view.used();
           if (used.length > 0)
             reply.header("x-data-version", used.map((u) => `${u.family}@${u.version}`).join(", "));
           view.release();
@@ -164,13 +191,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const known = err instanceof ApiError ? err : fromFastifyError(err);
-    if (known) return reply.code(known.status).send(errorBody(known));
+    if (known) {
+      req.errorCode = known.code;
+      const retryAfter = known.details.retryAfterSeconds;
+      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
+      return reply.code(known.status).send(errorBody(known));
+    }
     req.log.error({ err }, "unhandled error");
     const internal = new ApiError("internal_error", {});
     return reply.code(internal.status).send(errorBody(internal));
   });
 
   return app;
+}
+
+/** The `error.code` of a serialized error body, or null. */
+function errorCodeOf(payload: unknown): string | null {
+  if (typeof payload !== "string") return null;
+  try {
+    const code = (JSON.parse(payload) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === "string" ? code : null;
+  } catch {
+    return null;
+  }
 }
 
 /** JSON.parse reviver refusing `__proto__` members (prototype-pollution attempts) as invalid JSON. */

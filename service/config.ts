@@ -1,4 +1,5 @@
 // Configuration from the environment, checked once at start-up with every problem reported at once.
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 export type Revision = "A" | "B";
@@ -29,6 +30,14 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Whole-request deadline for reading a request (slow clients get 408). */
   requestTimeoutMs: number;
+  /** Worker threads of the compute pool (GEO402_COMPUTE_THREADS; default: the CPU count). */
+  computeThreads: number;
+  /** Tasks that may wait for a worker before priced pool routes are refused 503 overloaded. */
+  computeQueue: number;
+  /** Deadline of one priced computation, queue wait included (GEO402_COMPUTE_TIMEOUT_MS). */
+  computeTimeoutMs: number;
+  /** Old-generation heap cap of each worker in MiB (GEO402_COMPUTE_MEMORY_MB). */
+  computeMemoryMb: number;
   /** Milliseconds between checks of the families' `current` pointers (0: fs.watch and SIGHUP only). */
   dataPollMs: number;
   /** GEO402_REFRESH_IN_SERVICE=1: run `geo402-ingest schedule` (GEO402_REFRESH_CRON) beside the service. */
@@ -106,6 +115,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const int = (name: string, fallback: number, min: number): number => {
+    const raw = env[name];
+    const value = raw === undefined || raw === "" ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < min)
+      problems.push(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+    return value;
+  };
+  const computeThreads = int("GEO402_COMPUTE_THREADS", Math.max(1, availableParallelism()), 1);
+  const computeQueue = int("GEO402_COMPUTE_QUEUE", 4 * computeThreads, 0);
+  const computeTimeoutMs = int("GEO402_COMPUTE_TIMEOUT_MS", 10_000, 1);
+  const computeMemoryMb = int("GEO402_COMPUTE_MEMORY_MB", 1024, 64);
+
   const dataPollMs = env.GEO402_DATA_POLL_MS ? Number(env.GEO402_DATA_POLL_MS) : 5_000;
   if (!Number.isInteger(dataPollMs) || dataPollMs < 0)
     problems.push(`GEO402_DATA_POLL_MS must be an integer ≥ 0, got "${env.GEO402_DATA_POLL_MS}"`);
@@ -129,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     home: path.resolve(cwd, env.GEO402_HOME || ".geo402"),
     logLevel,
     requestTimeoutMs,
+    computeThreads,
+    computeQueue,
+    computeTimeoutMs,
+    computeMemoryMb,
     dataPollMs,
     refreshInService: inService === "1",
     ...(env.GEO402_REFRESH_CRON ? { refreshCron: env.GEO402_REFRESH_CRON } : {}),

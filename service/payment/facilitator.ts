@@ -6,8 +6,9 @@ import type { FacilitatorClient } from "@x402/core/server";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import Fastify, { type FastifyInstance } from "fastify";
-import { createWalletClient, http, nonceManager, publicActions } from "viem";
+import { createNonceManager, createWalletClient, http, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { jsonRpc } from "viem/nonce";
 import { localChain } from "./test-usdc.ts";
 
 export interface LocalFacilitator {
@@ -22,8 +23,13 @@ export function createLocalFacilitator(opts: {
   network: `eip155:${number}`;
   privateKey: `0x${string}`;
 }): LocalFacilitator {
-  // nonceManager: concurrent settlements from one key would otherwise race on the transaction nonce.
-  const account = privateKeyToAccount(opts.privateKey, { nonceManager });
+  // A nonce manager: concurrent settlements from one key would otherwise race on the transaction
+  // nonce. One per facilitator, not viem's shared default: that one remembers nonces per address
+  // and chain id for the whole process, so a second devnet in the same process (same dev key,
+  // same chain id, a fresh chain) would be sent future nonces and its settlements would hang.
+  const account = privateKeyToAccount(opts.privateKey, {
+    nonceManager: createNonceManager({ source: jsonRpc() }),
+  });
   const viemClient = createWalletClient({
     account,
     chain: localChain(opts.chainId, opts.rpcUrl),
