@@ -82,8 +82,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const pool = deps.pool ?? createComputePool(config, terms, openVersions);
   if (!deps.pool) app.addHook("onClose", async () => pool.close());
-  // Listen only once the workers have loaded their routes and families (seconds, once).
-  app.addHook("onReady", async () => pool.warm());
   app.decorate("computePool", pool);
   const execute = createExecutor(pool, config.computeTimeoutMs);
 
