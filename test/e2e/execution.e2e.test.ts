@@ -1,6 +1,10 @@
 // The execution model on the real devnet (issue 16): heavy work in the compute pool under a
 // deadline, settlement bound to delivery, load shedding before the 402. Balances are read on
 // chain; no assertion depends on how long anything took.
+import { x402Client, x402HTTPClient } from "@x402/core/client";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipointGridBuffer, sawtoothUnion } from "../support/heavy-inputs.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
@@ -154,6 +158,29 @@ describe("one worker, no queue", () => {
     });
     expect(quoted.status).toBe(402);
     expect(await s.t.balance(payer.address)).toBe(before - HELLO_PRICE);
+  });
+
+  it("app.inject() (how MCP tool calls run): a paid answer from the pool is settled and delivered", async () => {
+    const app = s.t.service.app;
+    const payer = await s.t.newPayer();
+    const before = await s.t.balance(payer.address);
+    const signer = new x402HTTPClient(
+      new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
+    );
+    const url = "/v1/geometry/area";
+    const payload = { geojson: { type: "Point", coordinates: [0, 0] } };
+    const unpaid = await app.inject({ method: "POST", url, payload });
+    const terms = decodePaymentRequiredHeader(String(unpaid.headers["payment-required"]));
+    const headers = signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms));
+    const logged = s.requests().length;
+    const area = await app.inject({ method: "POST", url, payload, headers });
+    expect(area.statusCode).toBe(200);
+    expect(area.headers["payment-response"]).toBeTruthy();
+    expect(s.requests().slice(logged)).toEqual([
+      expect.objectContaining({ route: "POST /v1/geometry/area", outcome: "settled", status: 200 }),
+    ]);
+    expect(s.requests()[logged]?.clientGone).toBeUndefined();
+    expect(await s.t.balance(payer.address)).toBe(before - GEOMETRY_PRICE);
   });
 
   it("a paused chain: the waiting answer is not cut by the socket timeout and settles once; a client gone meanwhile is not charged", async () => {
