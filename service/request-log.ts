@@ -11,7 +11,9 @@ export function logRequest(req: FastifyRequest, reply: FastifyReply, delivery: D
   const code = closedWith?.code ?? req.errorCode;
   req.log.info(
     {
-      route: entry ? `${entry.method} ${entry.path}` : `${req.method} (unrouted)`,
+      route: entry
+        ? `${entry.method} ${entry.path}`
+        : `${req.method} ${req.routeOptions.url ?? "(unrouted)"}`,
       price: entry ? `$${entry.price}` : null,
       status: closedWith?.status ?? reply.statusCode,
       ...(code ? { code } : {}),

@@ -41,6 +41,7 @@ const ctx = (): RouteContext => ({
   data: data.view(),
   log: undefined as never,
   baseUrl: "http://x",
+  selfUrl: "http://x",
 });
 
 /** Runs the entry in the pool and on the main thread; resolves with both outcomes. */

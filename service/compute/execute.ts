@@ -63,7 +63,7 @@ export function createExecutor(pool: ComputePool, timeoutMs: number): Executor {
         const versions: Record<string, string> = {};
         for (const family of [...(entry.families ?? []), ...(entry.optionalFamilies ?? [])])
           if (ctx.data.has(family)) versions[family] = ctx.data.require(family).version;
-        const task = { route: routeKey(entry), input, baseUrl: ctx.baseUrl, versions };
+        const task = { route: routeKey(entry), input, baseUrl: ctx.baseUrl, selfUrl: ctx.selfUrl, versions };
         let result: ComputeResult;
         try {
           result = await pool.run(task, stop.signal);

@@ -10,6 +10,7 @@ export interface ComputeTask {
   route: string;
   input: RouteInput;
   baseUrl: string;
+  selfUrl: string;
   /** family → version the main thread pinned for this request; the worker reads exactly these. */
   versions: Record<string, string>;
 }

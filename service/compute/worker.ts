@@ -45,7 +45,15 @@ export default async function compute(task: ComputeTask | WarmTask): Promise<Com
   const reader = families.reader(task.versions);
   try {
     await families.prepare(familiesOf(entry), task.versions);
-    const ctx: RouteContext = { config, terms, catalog: entries, data: reader, log, baseUrl: task.baseUrl };
+    const ctx: RouteContext = {
+      config,
+      terms,
+      catalog: entries,
+      data: reader,
+      log,
+      baseUrl: task.baseUrl,
+      selfUrl: task.selfUrl,
+    };
     const answer = await entry.handler(task.input, ctx);
     return { ok: true, answer, used: reader.used() };
   } catch (err) {

@@ -13,9 +13,13 @@ import {
 } from "@x402/core/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, type ErrorCode, errorBody } from "../errors.ts";
+import { stableSettlementFailure } from "./payment-reasons.ts";
+import { type AuthorizationClaim, refusalOf } from "./replay-guard.ts";
 
 export type Verified = Extract<HTTPProcessResult, { type: "payment-verified" }> & {
   context: HTTPRequestContext;
+  /** This request's hold on its authorization nonce (replay-guard.ts). */
+  claim: AuthorizationClaim | null;
 };
 
 /** The `payment` member of a refusal after payment: what became of the signed authorization. */
@@ -72,13 +76,18 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
     reply.removeHeader(SETTLEMENT_OVERRIDES_HEADER);
     if (request.delivery.gone()) {
       // Nobody is there to receive the answer: nothing is settled, whatever the handler produced.
+      // The authorization is released unused: the client got nothing, its retry may run again.
       request.errorCode ??= "client_closed";
       await cancel(request, reply, verified, "client_closed");
+      await verified.claim?.release();
       return payload;
     }
     if (reply.statusCode >= 400) {
       await cancel(request, reply, verified, "handler_failed");
-      return withPaymentNote(payload, { charged: false, outcome: "cancelled" });
+      const refusal = withPaymentNote(payload, { charged: false, outcome: "cancelled" });
+      // Replays of this authorization get the same refusal without recomputing (replay-guard.ts).
+      await verified.claim?.record(refusalOf(reply.statusCode, reply.getHeader("content-type"), refusal));
+      return refusal;
     }
     const responseHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(reply.getHeaders()))
@@ -103,8 +112,11 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
         verified.beforeHandlerSettlement,
       );
       if (!settle.success) {
-        reply.headers(settle.response.headers);
-        return withheld(settle.errorReason, 402, "settlement_failed", {
+        const stable = stableSettlementFailure(settle.response.headers);
+        if (stable.replaced !== undefined)
+          request.log.warn({ detail: stable.replaced }, "settlement failed unexpectedly");
+        reply.headers(stable.headers);
+        return withheld(stable.reason, 402, "settlement_failed", {
           charged: false,
           outcome: "settlement_failed",
         });

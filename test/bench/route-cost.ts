@@ -25,6 +25,7 @@ const ctx = {
   data,
   log: pino({ level: "silent" }),
   baseUrl: "http://bench",
+  selfUrl: "http://bench",
 };
 
 /** A closed ring of n positions around (lon, lat), radius r degrees. */
