@@ -2,7 +2,7 @@
 // JSON answers rather than an SSE stream). The endpoint itself is free, like GET /: it only
 // lists tools and carries calls; each tool call is priced and paid through its HTTP route.
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { BODY_BYTES } from "../limits.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
@@ -17,7 +17,8 @@ export function registerMcpRoute(
   app: FastifyInstance,
   entries: readonly CatalogEntry[],
   schemas: SchemaSet,
-  baseUrlOf: (req: FastifyRequest) => string,
+  /** The service's own base URL (configured public URL or listener), never the Host header. */
+  baseUrl: () => string,
 ): void {
   const tools = catalogTools(entries, schemas);
   // Room for the JSON-RPC envelope and a payment around arguments as large as a route's body:
@@ -25,8 +26,7 @@ export function registerMcpRoute(
   app.post(MCP_PATH, { bodyLimit: BODY_BYTES + ENVELOPE_BYTES }, async (req, reply) => {
     const server = createMcpServer(tools, {
       app,
-      mcpUrl: `${baseUrlOf(req)}${MCP_PATH}`,
-      host: req.headers.host ?? "localhost",
+      mcpUrl: `${baseUrl()}${MCP_PATH}`,
     });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

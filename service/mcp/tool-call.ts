@@ -23,8 +23,6 @@ export interface ToolCallContext {
   app: FastifyInstance;
   /** URL of the MCP endpoint as the caller sees it (the resource of every tool's terms). */
   mcpUrl: string;
-  /** Host header of the caller's request, kept for the inner HTTP request. */
-  host: string;
 }
 
 export async function callCatalogTool(
@@ -34,7 +32,7 @@ export async function callCatalogTool(
   payment: unknown,
 ): Promise<CallToolResult> {
   const { entry } = tool;
-  const headers: Record<string, string> = { host: ctx.host, "user-agent": "geo402-mcp" };
+  const headers: Record<string, string> = { "user-agent": "geo402-mcp" };
   if (payment !== undefined) headers["payment-signature"] = encodePaymentSignatureHeader(forHttp(payment));
   const request: InjectOptions =
     entry.method === "POST"
