@@ -1,8 +1,10 @@
 // Start-up and memory of the built service (npm run build → build/service/server.mjs, as `npm start`
 // runs it), side by side with a bare Fastify process in the same run (never assertions):
 // - process start → first 200 of GET /, alternating rounds, each geo402 start with a fresh home;
-// - RSS after 10k mixed requests (quotes of every priced route, free routes, refused bodies and
-//   5% paid hello), the service alone and with its anvil (the process tree).
+// - RSS after 10k mixed requests (quotes of every priced route's example, free routes, refused
+//   bodies, and 5% paid, rotating over the priced routes), the service alone and with its anvil.
+// BENCH_SERVICE_ARGS runs another entry instead (e.g. "--import tsx service/server.ts", the
+// development start).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,7 +36,9 @@ async function start(kind: "geo402" | "bare"): Promise<Started> {
   const port = await freePort();
   const home = mkdtempSync(path.join(tmpdir(), "geo402-start-"));
   const args =
-    kind === "geo402" ? [path.join(root, "build/service/server.mjs")] : ["--input-type=module", "-e", BARE];
+    kind === "geo402"
+      ? (process.env.BENCH_SERVICE_ARGS ?? path.join(root, "build/service/server.mjs")).split(" ")
+      : ["--input-type=module", "-e", BARE];
   const t0 = performance.now();
   const proc = spawn(process.execPath, args, {
     cwd: root,
@@ -76,46 +80,66 @@ function rssMiB(pid: number): { own: number; tree: number } {
   return { own, tree: own + children(pid).reduce((a, k) => a + rss(k), 0) };
 }
 
-async function mixedLoad(s: Started, n: number, paidHeaders: Record<string, string>[]) {
-  const priced = CATALOG.filter((e) => e.price !== "0");
-  const ops: (() => Promise<Response>)[] = [];
-  for (const e of priced) {
+interface Op {
+  url: string;
+  init: RequestInit;
+}
+
+/** The example request of every priced route, and the free and refused requests of the mix. */
+function operations(base: string): { priced: Op[]; other: Op[] } {
+  const priced = CATALOG.filter((e) => e.price !== "0").map((e) => {
     const query = new URLSearchParams((e.example.query ?? {}) as Record<string, string>).toString();
-    const url = `${s.url}${e.path}${query ? `?${query}` : ""}`;
-    ops.push(() =>
+    const url = `${base}${e.path}${query ? `?${query}` : ""}`;
+    const init: RequestInit =
       e.method === "POST"
-        ? fetch(url, {
+        ? {
             method: "POST",
             headers: { "content-type": "application/json" },
             body: JSON.stringify(e.example.body ?? {}),
-          })
-        : fetch(url),
-    );
+          }
+        : { method: "GET" };
+    return { url, init };
+  });
+  const other: Op[] = [
+    { url: `${base}/`, init: {} },
+    { url: `${base}/openapi.json`, init: {} },
+    {
+      url: `${base}/v1/hello`,
+      init: { method: "POST", headers: { "content-type": "application/json" }, body: "{" },
+    },
+  ];
+  return { priced, other };
+}
+
+/** Every 20th request pays (rotating over the priced routes, so their handlers and data caches run). */
+async function mixedLoad(base: string, n: number, signer?: x402HTTPClient) {
+  const { priced, other } = operations(base);
+  const ops = [...priced, ...other];
+  const paid: { op: Op; headers: Record<string, string>[] }[] = [];
+  if (signer) {
+    for (const op of priced) {
+      const r = await fetch(op.url, op.init);
+      const terms = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
+      const headers: Record<string, string>[] = [];
+      for (let i = 0; i < Math.ceil(n / 20 / priced.length); i++)
+        headers.push(signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms)));
+      paid.push({ op, headers });
+    }
   }
-  ops.push(() => fetch(`${s.url}/`));
-  ops.push(() => fetch(`${s.url}/openapi.json`));
-  ops.push(() =>
-    fetch(`${s.url}/v1/hello`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{",
-    }),
-  );
   let next = 0;
-  let paid = 0;
+  let paidNext = 0;
   let settled = 0;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
       while (next < n) {
         const i = next++;
-        const h = i % 20 === 0 ? paidHeaders[paid++] : undefined;
-        const r = h
-          ? await fetch(`${s.url}/v1/hello`, {
-              method: "POST",
-              headers: { "content-type": "application/json", ...h },
-              body: '{"name":"m"}',
-            })
-          : await (ops[i % ops.length] as () => Promise<Response>)();
+        const pay = signer && i % 20 === 0 ? paid[paidNext++ % paid.length] : undefined;
+        const h = pay?.headers.pop();
+        const op = pay && h ? pay.op : (ops[i % ops.length] as Op);
+        const init = h
+          ? { ...op.init, headers: { ...(op.init.headers as Record<string, string>), ...h } }
+          : op.init;
+        const r = await fetch(op.url, init);
         await r.arrayBuffer();
         if (h && r.status === 200) settled++;
       }
@@ -154,18 +178,9 @@ async function main() {
   const signer = new x402HTTPClient(
     new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(devnet.payerPrivateKey))),
   );
-  const unpaid = await fetch(`${svc.url}/v1/hello`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: '{"name":"m"}',
-  });
-  const terms = decodePaymentRequiredHeader(unpaid.headers.get("payment-required") ?? "");
-  const headers: Record<string, string>[] = [];
-  for (let i = 0; i < Math.ceil(REQUESTS / 20); i++)
-    headers.push(signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms)));
   const before = rssMiB(svc.proc.pid ?? 0);
-  const settled = await mixedLoad(svc, REQUESTS, headers);
-  await mixedLoad(bare, REQUESTS, []);
+  const settled = await mixedLoad(svc.url, REQUESTS, signer);
+  await mixedLoad(bare.url, REQUESTS);
   const after = rssMiB(svc.proc.pid ?? 0);
   const bareRss = rssMiB(bare.proc.pid ?? 0);
   console.log(`| RSS, MiB | after start | after ${REQUESTS} mixed requests (${settled} paid) |`);
