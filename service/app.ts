@@ -8,13 +8,18 @@ import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
-import { BODY_BYTES } from "./limits.ts";
+import { jsonDepth } from "./json-depth.ts";
+import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
+import { MCP_PATH, registerMcpRoute } from "./mcp/http-route.ts";
+import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
+import { ReplayGuard } from "./payment/replay-guard.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
 import { logRequest } from "./request-log.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
+import { selfUrlOf } from "./self-url.ts";
 import { serviceBaseUrl } from "./service-url.ts";
 import { answerClientError, requestDeadline } from "./slow-clients.ts";
 
@@ -53,6 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // A connection idle this long is closed; a body still arriving is cut by requestDeadline.
     connectionTimeout: config.requestTimeoutMs,
+    // Idle keep-alive sockets are closed after this (Fastify's own default is 72 s: thousands of
+    // idle clients would hold a file descriptor each for that long).
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_BYTES,
@@ -64,12 +72,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void (reply as FastifyReply).code(known.status).send(errorBody(known));
     },
   });
+  // Connections beyond the cap are closed by Node as soon as they are accepted, so idle sockets
+  // cannot exhaust the process's file descriptors (docs/configuration.md).
+  app.server.maxConnections = config.maxConnections;
   app.decorateRequest("payment", null);
   app.decorateRequest("paymentOutcome", null);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {
     try {
+      // Nesting is bounded before parsing: no recursion (reviver, GeoJSON walks) meets a deeper body.
+      const depth = jsonDepth(text as string, NESTING_DEPTH);
+      if (depth > NESTING_DEPTH)
+        throw new ApiError("limit_exceeded", {
+          path: "$",
+          limit: {
+            name: NESTING_DEPTH_LIMIT.name,
+            max: NESTING_DEPTH,
+            unit: NESTING_DEPTH_LIMIT.unit,
+            actual: depth,
+          },
+          reason: "checked on the raw body, up to the first level past the limit",
+        });
       done(null, JSON.parse(text as string, rejectProtoKeys));
     } catch (err) {
       done(err instanceof ApiError ? err : new ApiError("invalid_json", {}), undefined);
@@ -90,6 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const baseUrl = serviceBaseUrl(app, config);
   const gate = createPaymentGate({
     facilitatorClient: deps.facilitatorClient,
+    replays: new ReplayGuard(
+      new MemoryAuthorizationStore(AUTHORIZATIONS_REMEMBERED),
+      config.requestTimeoutMs,
+    ),
     terms,
     entries: priced,
     schemas,
@@ -133,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           data: view,
           log: req.log,
           baseUrl: baseUrl(),
+          selfUrl: selfUrlOf(app.server.address()),
         };
         try {
           return await entry.handler({ body: req.body, query }, ctx);
@@ -146,7 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const knownPaths = new Map<string, string[]>();
+  registerMcpRoute(app, entries, schemas, baseUrl);
+
+  const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
   for (const e of entries) knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), e.method]);
   app.setNotFoundHandler(async (req, reply) => {
     const allowed = knownPaths.get(req.url.split("?")[0] ?? "");
@@ -159,6 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const known = err instanceof ApiError ? err : fromFastifyError(err);
+    // Data that failed a read or an integrity check after start: refused (503, free) and logged.
+    if (known?.code === "data_unavailable" && known.details.reason !== undefined)
+      req.log.error({ family: known.details.family, reason: known.details.reason }, "artifact read failed");
     if (known) return reply.code(known.status).send(errorBody(known));
     req.log.error({ err }, "unhandled error");
     const internal = new ApiError("internal_error", {});

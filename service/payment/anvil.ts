@@ -21,6 +21,11 @@ export const ANVIL_BLOCKS_KEPT = 4096;
 export interface AnvilNode {
   rpcUrl: string;
   chainId: number;
+  pid: number | undefined;
+  /** False once the anvil process has ended, whatever the cause. */
+  running(): boolean;
+  /** Called once if anvil ends without stop() (killed, crashed): the chain and its state are gone. */
+  onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
   stop(): Promise<void>;
 }
 
@@ -43,8 +48,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function rpcCall(rpcUrl: string, method: string, params: unknown[] = []): Promise<unknown> {
+export async function rpcCall(
+  rpcUrl: string,
+  method: string,
+  params: unknown[] = [],
+  timeoutMs = 10_000,
+): Promise<unknown> {
   const res = await fetch(rpcUrl, {
+    signal: AbortSignal.timeout(timeoutMs),
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
@@ -80,12 +91,15 @@ export async function startAnvil(chainId: number): Promise<AnvilNode> {
   ];
   const proc: ChildProcess = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let exited = false;
+  let stopping = false;
   let stderr = "";
+  const unexpected: ((code: number | null, signal: NodeJS.Signals | null) => void)[] = [];
   proc.stderr?.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-2000);
   });
-  proc.on("exit", () => {
+  proc.on("exit", (code, signal) => {
     exited = true;
+    if (!stopping) for (const listener of unexpected) listener(code, signal);
   });
   const kill = () => {
     if (!exited) proc.kill("SIGKILL");
@@ -105,8 +119,14 @@ export async function startAnvil(chainId: number): Promise<AnvilNode> {
   return {
     rpcUrl,
     chainId,
+    pid: proc.pid,
+    running: () => !exited,
+    onUnexpectedExit: (listener) => {
+      unexpected.push(listener);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         process.removeListener("exit", kill);
         if (exited) return resolve();
         proc.once("exit", () => resolve());

@@ -107,14 +107,15 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       );
       await saveDevnetState(anvil.rpcUrl, stateFile);
     }
+    const payTo = devAccount(ROLE.payTo).address;
     const facilitator = createLocalFacilitator({
       rpcUrl: anvil.rpcUrl,
       chainId,
       network: opts.network,
       privateKey: devKey(ROLE.facilitator),
+      own: { network: opts.network, asset: token.address, payTo },
     });
-    const served = await serveFacilitator(facilitator.facilitator);
-    const payTo = devAccount(ROLE.payTo).address;
+    const served = await serveFacilitator(facilitator.client);
     const payerKey = devKey(ROLE.payer);
     return {
       anvil,

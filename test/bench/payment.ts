@@ -111,7 +111,7 @@ async function main() {
   const sign = () => signer.createPaymentPayload(terms);
 
   // 2. verify + settle against the floor, alternating.
-  const facilitator = devnet.facilitator.facilitator;
+  const facilitator = devnet.facilitator.client;
   const requirements = terms.accepts[0];
   if (!requirements) throw new Error("no payment requirements");
   const floorAccount = privateKeyToAccount(devKey(4));
