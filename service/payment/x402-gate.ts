@@ -21,10 +21,9 @@ import {
   MALFORMED_PAYMENT,
   readPaymentHeader,
   stablePaymentRequired,
-  stableSettlementFailure,
 } from "./payment-reasons.ts";
 import { createQuoteCache, type EncodedQuote, wantsPaywall } from "./quote-cache.ts";
-import { type AuthorizationClaim, type ReplayGuard, refusalOf } from "./replay-guard.ts";
+import type { AuthorizationClaim, ReplayGuard } from "./replay-guard.ts";
 import { routeConfigFor } from "./route-terms.ts";
 import { createSettlementStep, type Verified } from "./settlement.ts";
 
