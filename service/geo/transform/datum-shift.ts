@@ -9,7 +9,7 @@ import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumStep, datumNode, type Plan, planDatumShift } from "./datum-plan.ts";
 import { type GridStore, GridUnreadableError } from "./grid-store.ts";
 import { helmertGeodetic } from "./helmert.ts";
-import { addWindowTiles, gridLongitude, interpolateInto, locate } from "./nadcon5-interpolation.ts";
+import { gridLongitude, interpolateInto, locate, markWindowTiles } from "./nadcon5-interpolation.ts";
 
 export const MAX_GRID_TILES = 512;
 export const TILE_LIMIT = { name: "datumGridTiles", max: MAX_GRID_TILES, unit: "tiles" };
@@ -147,9 +147,9 @@ async function runStep(
   const fx = new Float64Array(n);
   const fy = new Float64Array(n);
   const w = new Float64Array(4);
-  const ids = new Set<number>();
-  let lastI = -1;
-  let lastJ = -1;
+  const used = new Uint8Array(
+    Math.ceil(header.width / header.tileSize) * Math.ceil(header.height / header.tileSize),
+  );
   for (let k = 0; k < n; k++) {
     const i = idx[k] as number;
     if (!locate(header, lon[i] as number, lat[i] as number, w)) {
@@ -165,10 +165,10 @@ async function runStep(
     fx[k] = w[1] as number;
     j0[k] = w[2] as number;
     fy[k] = w[3] as number;
-    if (i0[k] !== lastI || j0[k] !== lastJ) addWindowTiles(header, i0[k] as number, j0[k] as number, ids);
-    lastI = i0[k] as number;
-    lastJ = j0[k] as number;
+    markWindowTiles(header, i0[k] as number, j0[k] as number, used);
   }
+  const ids = new Set<number>();
+  for (let id = 0; id < used.length; id++) if (used[id]) ids.add(id);
   const loaded = await budget.ensure(step.op.grid, ids);
   const tiles: (Tile | undefined)[] = [];
   for (const id of ids) tiles[id] = loaded.get(id);

@@ -10,10 +10,12 @@ const EDGE_EPS = 1e-11;
 
 /** Longitude moved by ±360° into the grid's longitude range when that puts it inside. */
 export function gridLongitude(h: ShiftGridHeader, lon: number): number {
+  if (lon >= h.west) {
+    const east = h.west + (h.width - 1) * h.resX;
+    return lon > east && lon - 360 >= h.west - EDGE_EPS * h.resX ? lon - 360 : lon;
+  }
   const east = h.west + (h.width - 1) * h.resX;
-  if (lon < h.west && lon + 360 <= east + EDGE_EPS * h.resX) return lon + 360;
-  if (lon > east && lon - 360 >= h.west - EDGE_EPS * h.resX) return lon - 360;
-  return lon;
+  return lon + 360 <= east + EDGE_EPS * h.resX ? lon + 360 : lon;
 }
 
 /** Node index and fraction of one axis in `out[0]`, `out[1]`; false outside the node range. */
@@ -46,20 +48,18 @@ export function locate(h: ShiftGridHeader, lon: number, lat: number, out: Float6
   );
 }
 
-/** Ids of the tiles a window starting at node (i0, j0) reads (1 to 4), added to `ids`. */
-export function addWindowTiles(h: ShiftGridHeader, i0: number, j0: number, ids: Set<number>): void {
+/** Marks in `used` (one byte per tile id) the tiles a window starting at node (i0, j0) reads (1 to 4). */
+export function markWindowTiles(h: ShiftGridHeader, i0: number, j0: number, used: Uint8Array): void {
   const T = h.tileSize;
   const across = Math.ceil(h.width / T);
   const tx0 = Math.floor(i0 / T);
   const tx2 = Math.floor((i0 + 2) / T);
   const ty0 = Math.floor(j0 / T);
   const ty2 = Math.floor((j0 + 2) / T);
-  ids.add(ty0 * across + tx0);
-  if (tx2 !== tx0) ids.add(ty0 * across + tx2);
-  if (ty2 !== ty0) {
-    ids.add(ty2 * across + tx0);
-    if (tx2 !== tx0) ids.add(ty2 * across + tx2);
-  }
+  used[ty0 * across + tx0] = 1;
+  used[ty0 * across + tx2] = 1;
+  used[ty2 * across + tx0] = 1;
+  used[ty2 * across + tx2] = 1;
 }
 
 function quadratic(f0: number, f1: number, f2: number, x: number): number {
