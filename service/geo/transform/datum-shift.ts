@@ -170,7 +170,8 @@ async function runStep(
   const ids = new Set<number>();
   for (let id = 0; id < used.length; id++) if (used[id]) ids.add(id);
   const loaded = await budget.ensure(step.op.grid, ids);
-  const tiles: (Tile | undefined)[] = [];
+  // A dense array indexed by tile id (a sparse one would fall back to slow dictionary elements).
+  const tiles = new Array<Tile | undefined>(used.length).fill(undefined);
   for (const id of ids) tiles[id] = loaded.get(id);
   // Pass 2: interpolate and shift in place.
   const sign = step.direction === "forward" ? 1 : -1;
