@@ -9,7 +9,7 @@ import { featureEstimate, finestResolutionWithin, planFeatures } from "../geo/h3
 import { RESOLUTIONS_LIMIT, readResolutions } from "../geo/h3/request-resolutions.ts";
 import { readPositionList } from "../geo/position-list.ts";
 import { assertWithinLimit } from "../limit-check.ts";
-import { BODY_BYTES_LIMIT } from "../limits.ts";
+import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
 
 const INDEX_POINTS_LIMIT: RouteLimit = {
@@ -151,7 +151,7 @@ export const h3Entries: CatalogEntry[] = [
       "For each [longitude, latitude] point, the containing H3 cell (h3-js v4) at each requested resolution, optionally with the cell's centre and closed boundary ring in GeoJSON order. Exactly one of `resolution` or `resolutions`.",
     tags: ["h3"],
     schemas: { body: "h3-index.request", response: "h3-index.response" },
-    limits: [INDEX_POINTS_LIMIT, RESOLUTIONS_LIMIT, BODY_BYTES_LIMIT],
+    limits: [INDEX_POINTS_LIMIT, RESOLUTIONS_LIMIT, BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: { points: [[-122.4194, 37.7749]], resolution: 9, includeCenter: true } },
     revisions: ["A", "B"],
     forbiddenMembers: ["geojson"],
@@ -172,6 +172,7 @@ export const h3Entries: CatalogEntry[] = [
       RESOLUTIONS_LIMIT,
       POLYFILL_CELLS_LIMIT,
       BODY_BYTES_LIMIT,
+      NESTING_DEPTH_LIMIT,
     ],
     example: {
       body: {

@@ -3,9 +3,10 @@
 // property is copied except `bbox` members (dropped, counted) and the positions (x, y replaced,
 // everything after y passed through).
 import { ApiError } from "../../errors.ts";
+import { NESTING_DEPTH } from "../../limits.ts";
 
-/** Deepest array nesting accepted in `coordinates` (JSON serialisation of deeper answers is not safe). */
-export const MAX_NESTING_DEPTH = 1000;
+/** Deepest array nesting accepted in `coordinates`: the service's one nesting limit (limits.ts). */
+export const MAX_NESTING_DEPTH = NESTING_DEPTH;
 export const MAX_POSITIONS = 10000;
 
 export interface PositionSet {
