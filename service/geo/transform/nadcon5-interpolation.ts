@@ -68,19 +68,6 @@ function quadratic(f0: number, f1: number, f2: number, x: number): number {
   return f0 + x * d0 + 0.5 * x * (x - 1) * (d1 - d0);
 }
 
-/** Node (i, j) of one band, from whichever tile holds it. */
-function nodeOf(
-  h: ShiftGridHeader,
-  tiles: readonly (Tile | undefined)[],
-  i: number,
-  j: number,
-  band: number,
-): number {
-  const T = h.tileSize;
-  const t = tiles[Math.floor(j / T) * Math.ceil(h.width / T) + Math.floor(i / T)] as Tile;
-  return t[((j % T) * T + (i % T)) * 2 + band] as number;
-}
-
 /**
  * Interpolated [latOffset, lonOffset] (arc-seconds) into out[0], out[1] for the window at node
  * (i0, j0) and fractions (x, y); `tiles[id]` must hold every tile of the window. When the 3×3
@@ -114,25 +101,50 @@ export function interpolateInto(
     }
     return;
   }
+  // The window straddles tiles: its 3 columns and 3 rows are located once, then 9 nodes read.
+  const across = Math.ceil(h.width / T);
+  const c0 = Math.floor(i0 / T);
+  const c1 = Math.floor((i0 + 1) / T);
+  const c2 = Math.floor((i0 + 2) / T);
+  const a0 = 2 * ci;
+  const a1 = 2 * ((i0 + 1) % T);
+  const a2 = 2 * ((i0 + 2) % T);
+  const r0 = Math.floor(j0 / T) * across;
+  const r1 = Math.floor((j0 + 1) / T) * across;
+  const r2 = Math.floor((j0 + 2) / T) * across;
+  const b0 = 2 * T * cj;
+  const b1 = 2 * T * ((j0 + 1) % T);
+  const b2 = 2 * T * ((j0 + 2) % T);
+  const t00 = tiles[r0 + c0] as Tile;
+  const t01 = tiles[r0 + c1] as Tile;
+  const t02 = tiles[r0 + c2] as Tile;
+  const t10 = tiles[r1 + c0] as Tile;
+  const t11 = tiles[r1 + c1] as Tile;
+  const t12 = tiles[r1 + c2] as Tile;
+  const t20 = tiles[r2 + c0] as Tile;
+  const t21 = tiles[r2 + c1] as Tile;
+  const t22 = tiles[r2 + c2] as Tile;
   for (let band = 0; band < 2; band++) {
-    const r0 = quadratic(
-      nodeOf(h, tiles, i0, j0, band),
-      nodeOf(h, tiles, i0 + 1, j0, band),
-      nodeOf(h, tiles, i0 + 2, j0, band),
-      x,
+    out[band] = quadratic(
+      quadratic(
+        t00[b0 + a0 + band] as number,
+        t01[b0 + a1 + band] as number,
+        t02[b0 + a2 + band] as number,
+        x,
+      ),
+      quadratic(
+        t10[b1 + a0 + band] as number,
+        t11[b1 + a1 + band] as number,
+        t12[b1 + a2 + band] as number,
+        x,
+      ),
+      quadratic(
+        t20[b2 + a0 + band] as number,
+        t21[b2 + a1 + band] as number,
+        t22[b2 + a2 + band] as number,
+        x,
+      ),
+      y,
     );
-    const r1 = quadratic(
-      nodeOf(h, tiles, i0, j0 + 1, band),
-      nodeOf(h, tiles, i0 + 1, j0 + 1, band),
-      nodeOf(h, tiles, i0 + 2, j0 + 1, band),
-      x,
-    );
-    const r2 = quadratic(
-      nodeOf(h, tiles, i0, j0 + 2, band),
-      nodeOf(h, tiles, i0 + 1, j0 + 2, band),
-      nodeOf(h, tiles, i0 + 2, j0 + 2, band),
-      x,
-    );
-    out[band] = quadratic(r0, r1, r2, y);
   }
 }
