@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     terms,
     entries: priced,
     schemas,
+    revision: config.revision,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   });
   app.addHook("onReady", async () => {

@@ -4,7 +4,7 @@
 import { x402Facilitator } from "@x402/core/facilitator";
 import type { FacilitatorClient } from "@x402/core/server";
 import { toFacilitatorEvmSigner } from "@x402/evm";
-import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createWalletClient, http, nonceManager, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -43,8 +43,10 @@ export function createLocalFacilitator(opts: {
     sendTransaction: (a) => viemClient.sendTransaction(a),
     waitForTransactionReceipt: (a) => viemClient.waitForTransactionReceipt(a),
   });
-  const facilitator = new x402Facilitator();
-  registerExactEvmScheme(facilitator, { signer, networks: opts.network });
+  // Only what this facilitator settles: x402 v2 `exact` on the devnet's one network. (The library's
+  // registerExactEvmScheme also registers the v1 scheme on every EVM network it knows, which a
+  // devnet facilitator would then advertise in /supported without running those chains.)
+  const facilitator = new x402Facilitator().register(opts.network, new ExactEvmScheme(signer));
   const client: FacilitatorClient = {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),

@@ -19,6 +19,7 @@ import {
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Revision } from "../config.ts";
 import { ApiError, errorBody } from "../errors.ts";
 import { type CatalogEntry, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
@@ -90,6 +91,8 @@ export function createPaymentGate(opts: {
   terms: PaymentTerms;
   entries: readonly CatalogEntry[];
   schemas: SchemaSet;
+  /** Picks the recorded output examples of the discovery extension. */
+  revision: Revision;
   publicUrl?: string;
 }): PaymentGate {
   const resourceServer = new x402ResourceServer(opts.facilitatorClient).register(
@@ -98,7 +101,10 @@ export function createPaymentGate(opts: {
   );
   resourceServer.registerExtension(bazaarResourceServerExtension);
   const routes = Object.fromEntries(
-    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas, opts.publicUrl)]),
+    opts.entries.map((e) => [
+      routeKey(e),
+      routeConfigFor(e, opts.terms, opts.schemas, opts.revision, opts.publicUrl),
+    ]),
   );
   const http = new x402HTTPResourceServer(resourceServer, routes);
   let ready: Promise<void> | null = null;
