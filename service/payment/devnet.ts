@@ -33,6 +33,8 @@ export interface DevnetFile {
   asset: string;
   payTo: string;
   payerPrivateKey: string;
+  /** The dev accounts funded with test USDC: the only keys `geo402 pay` signs with for a devnet whose chain id is a mainnet's. */
+  fundedAccounts: string[];
 }
 
 export interface Devnet {
@@ -59,8 +61,11 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       deployerKey: devKey(ROLE.deployer),
       contracts,
     });
+    const fundedAccounts: string[] = [];
     for (let i = 0; i < DEV_ACCOUNT_COUNT; i++) {
-      await token.mint(privateKeyToAccount(devKey(i)).address, DEV_FUNDING_ATOMIC);
+      const { address } = privateKeyToAccount(devKey(i));
+      await token.mint(address, DEV_FUNDING_ATOMIC);
+      fundedAccounts.push(address);
     }
     const facilitator = createLocalFacilitator({
       rpcUrl: anvil.rpcUrl,
@@ -87,6 +92,7 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
           asset: token.address,
           payTo,
           payerPrivateKey: payerKey,
+          fundedAccounts,
         };
         mkdirSync(home, { recursive: true });
         const target = path.join(home, "devnet.json");
