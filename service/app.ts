@@ -13,7 +13,9 @@ import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
+import { registerHttpConventions, requestId } from "./http-conventions.ts";
 import { BODY_BYTES } from "./limits.ts";
+import { countRequests, instrumentFacilitator, type Metrics } from "./ops/metrics.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
 import { logRequest } from "./request-log.ts";
@@ -37,6 +39,8 @@ export interface AppDeps {
   schemas?: SchemaSet;
   /** Where log lines go (default stdout); tests capture them here. */
   logStream?: { write(line: string): void };
+  /** Prometheus metrics the admin listener serves (service/ops); absent: nothing is counted. */
+  metrics?: Metrics;
 }
 
 const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
@@ -59,7 +63,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_BYTES,
-    exposeHeadRoutes: false,
+    // HEAD on every GET route; the payment gate answers a priced HEAD with the quote only.
+    exposeHeadRoutes: true,
+    // x-request-id: the caller's when well-formed, else generated; returned and logged as reqId.
+    requestIdHeader: false,
+    genReqId: requestId,
     return503OnClosing: true,
     // Errors raised before routing (a URL that does not decode): answered in our error format.
     frameworkErrors: (err, _req, reply) => {
@@ -90,14 +98,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook("onResponse", async (req, reply) => logRequest(req, reply));
 
+  if (deps.metrics) countRequests(app, deps.metrics);
   const gate = createPaymentGate({
-    facilitatorClient: deps.facilitatorClient,
+    facilitatorClient: deps.metrics
+      ? instrumentFacilitator(deps.facilitatorClient, deps.metrics)
+      : deps.facilitatorClient,
     terms,
     entries: priced,
     schemas,
     revision: config.revision,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   });
+  // The gate settles in onSend: added to the root before compression so it sees the plain payload.
+  app.addHook("onSend", gate.onSend);
+  await registerHttpConventions(app, config);
   app.addHook("onReady", async () => {
     await gate
       .initialize()
@@ -125,7 +139,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
         ...(free ? [] : [gate.preValidation]),
       ],
-      onSend: free ? [] : [gate.onSend],
       handler: async (req, reply) => {
         const query = { ...((req.query ?? {}) as Record<string, unknown>) };
         validateQuery?.(query);

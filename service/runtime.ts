@@ -9,6 +9,8 @@ import { FAMILY_OPENERS, type OpenedFamily, openFamilies } from "./data/families
 import { type FamilyWatcher, type ReloadEvent, watchFamilies } from "./data/family-watcher.ts";
 import { startRefreshProcess } from "./data/refresh-process.ts";
 import { DataRegistry } from "./data/registry.ts";
+import { buildAdminApp } from "./ops/admin.ts";
+import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
@@ -24,6 +26,10 @@ export interface RunningService {
   devnet?: Devnet;
   /** Path of the devnet file written for clients (devnet only). */
   devnetFile?: string;
+  /** The admin listener's base URL (/healthz, /readyz, /metrics), unless GEO402_ADMIN_PORT=off. */
+  adminUrl?: string;
+  /** The Prometheus metrics; the worker pool feeds the queue depth with metrics.feedQueueDepth. */
+  metrics: Metrics;
   /** Re-checks every family's `current` now (SIGHUP) and swaps in switched versions. */
   reloadData(): Promise<ReloadEvent[]>;
   close(): Promise<void>;
@@ -66,13 +72,16 @@ export async function startService(
   // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
   const appConfig: Config =
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
+  const metrics = createMetrics();
   let app: FastifyInstance;
+  let admin: FastifyInstance | undefined;
   try {
     app = await buildApp({
       config: appConfig,
       terms,
       facilitatorClient,
       data,
+      metrics,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     for (const f of families) {
@@ -85,7 +94,12 @@ export async function startService(
         );
     }
     await app.listen({ host: config.host, port: config.port });
+    if (config.adminPort !== null) {
+      admin = buildAdminApp({ data, facilitatorClient, metrics });
+      await admin.listen({ host: config.adminHost, port: config.adminPort });
+    }
   } catch (err) {
+    await admin?.close();
     await devnet?.stop();
     throw err;
   }
@@ -116,6 +130,10 @@ export async function startService(
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   const devnetFile = devnet?.writeFile(config.home, url);
+  const adminAddr = admin?.server.address();
+  const adminHost = config.adminHost.includes(":") ? `[${config.adminHost}]` : config.adminHost;
+  const adminUrl =
+    typeof adminAddr === "object" && adminAddr ? `http://${adminHost}:${adminAddr.port}` : undefined;
   return {
     app,
     url,
@@ -124,10 +142,13 @@ export async function startService(
     data,
     ...(devnet ? { devnet } : {}),
     ...(devnetFile ? { devnetFile } : {}),
+    ...(adminUrl ? { adminUrl } : {}),
+    metrics,
     reloadData: async () => (watcher ? watcher.reload() : []),
     async close() {
       watcher?.close();
       await refresher?.stop();
+      await admin?.close();
       await app.close();
       if (!opts.data) data.closeAll();
       await devnet?.stop();

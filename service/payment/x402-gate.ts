@@ -49,6 +49,8 @@ class FastifyHttpAdapter implements HTTPAdapter {
     this.#req = req;
   }
   getHeader(name: string) {
+    // A HEAD is only ever quoted: no answer is delivered, so its payment is never read, verified or settled.
+    if (this.#req.method === "HEAD" && name.toLowerCase() === "payment-signature") return undefined;
     const v = this.#req.headers[name.toLowerCase()];
     return Array.isArray(v) ? v[0] : v;
   }

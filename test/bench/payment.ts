@@ -56,7 +56,12 @@ const pct = (xs: number[], q: number) =>
 
 async function main() {
   const config = loadConfig(
-    { PORT: "0", LOG_LEVEL: "silent", GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")) },
+    {
+      PORT: "0",
+      GEO402_ADMIN_PORT: "off",
+      LOG_LEVEL: "silent",
+      GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")),
+    },
     root,
   );
   const svc = await startService(config);
