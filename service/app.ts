@@ -166,7 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const knownPaths = new Map<string, string[]>();
-  for (const e of entries) knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), e.method]);
+  // GET routes answer HEAD too (exposeHeadRoutes).
+  for (const e of entries) {
+    const methods = e.method === "GET" ? ["GET", "HEAD"] : [e.method];
+    knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), ...methods]);
+  }
   app.setNotFoundHandler(async (req, reply) => {
     const allowed = knownPaths.get(req.url.split("?")[0] ?? "");
     if (allowed) {
