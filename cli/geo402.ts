@@ -11,6 +11,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { atomicToDollars } from "../service/money.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
 import { type DevnetIdentity, lookalikeRefusal } from "./mainnet-guard.ts";
+import { mcpMain } from "./mcp.ts";
 
 interface Defaults {
   url?: string;
@@ -154,6 +155,7 @@ async function pay(args: CliArgs, base: string, defaults: Defaults, print: Out):
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "mcp") return mcpMain(argv.slice(1), devnetDefaults());
   let args: CliArgs;
   try {
     args = parseArgs(argv);

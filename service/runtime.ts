@@ -14,6 +14,7 @@ import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
+import { devnetHealth, facilitatorHealth, type PaymentHealth } from "./payment/health.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -30,6 +31,8 @@ export interface RunningService {
   adminUrl?: string;
   /** The Prometheus metrics; the worker pool feeds the queue depth with metrics.feedQueueDepth. */
   metrics: Metrics;
+  /** Whether payments can be verified and settled now (chain / facilitator reachable), for /readyz. */
+  paymentHealth(): Promise<PaymentHealth>;
   /** Re-checks every family's `current` now (SIGHUP) and swaps in switched versions. */
   reloadData(): Promise<ReloadEvent[]>;
   close(): Promise<void>;
@@ -73,6 +76,7 @@ export async function startService(
   const appConfig: Config =
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   const metrics = createMetrics();
+  const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   let app: FastifyInstance;
   let admin: FastifyInstance | undefined;
   try {
@@ -95,7 +99,7 @@ export async function startService(
     }
     await app.listen({ host: config.host, port: config.port });
     if (config.adminPort !== null) {
-      admin = buildAdminApp({ data, facilitatorClient, metrics });
+      admin = buildAdminApp({ data, paymentHealth, metrics });
       await admin.listen({ host: config.adminHost, port: config.adminPort });
     }
   } catch (err) {
@@ -125,6 +129,14 @@ export async function startService(
         { ...process.env, GEO402_REFRESH_CRON: config.refreshCron },
       )
     : undefined;
+  // The devnet chain lives in memory: if anvil ends, its token and balances are gone and no
+  // payment can be made until the service restarts. Say so loudly; paid requests answer 502.
+  devnet?.anvil.onUnexpectedExit((code, signal) =>
+    app.log.error(
+      { code, signal, rpcUrl: devnet?.anvil.rpcUrl },
+      "devnet chain (anvil) exited: paid requests answer 502 facilitator_unavailable until the service is restarted",
+    ),
+  );
   const addr = app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -144,6 +156,7 @@ export async function startService(
     ...(devnetFile ? { devnetFile } : {}),
     ...(adminUrl ? { adminUrl } : {}),
     metrics,
+    paymentHealth,
     reloadData: async () => (watcher ? watcher.reload() : []),
     async close() {
       watcher?.close();

@@ -38,7 +38,7 @@ export function createCensusFamily(options: CensusFamilyOptions): FamilyBuilder 
   const cover = options.cover ?? CENSUS_COVER;
   return {
     family: "census",
-    formatVersion: "1.0",
+    formatVersion: "1.1",
     sources: options.sources,
     parameters: {
       products: options.describe.products,

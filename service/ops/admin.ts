@@ -2,57 +2,40 @@
 // default), as Kubernetes probes and Prometheus expect, so that every route of the API port
 // other than the free discovery routes stays priced. Free, unauthenticated, never paid.
 //   GET /healthz  200 while the process serves (liveness)
-//   GET /readyz   200 when every artifact family is open and the facilitator answers; else 503
+//   GET /readyz   200 when every artifact family is open and payments can be verified and
+//                 settled now (service/payment/health.ts: the devnet chain answers, or the remote
+//                 facilitator's /supported does); else 503
 //   GET /metrics  Prometheus text exposition (service/ops/metrics.ts)
-import type { FacilitatorClient } from "@x402/core/server";
 import Fastify, { type FastifyInstance } from "fastify";
-import type { DataRegistry } from "../data/registry.ts";
+import type { DataRegistry, FamilyStatus } from "../data/registry.ts";
+import type { PaymentHealth } from "../payment/health.ts";
 import type { Metrics } from "./metrics.ts";
-
-/** How long /readyz waits for the facilitator before calling it unreachable. */
-export const FACILITATOR_PROBE_MS = 2_000;
 
 export interface Readiness {
   ready: boolean;
-  families: { family: string; state: "ready" | "unavailable"; version?: string; reason?: string }[];
-  facilitator: { reachable: boolean; reason?: string };
+  families: FamilyStatus[];
+  payment: PaymentHealth;
 }
 
-/** Small reachability probe: the facilitator's GET /supported answers in time. */
-export async function probeFacilitator(
-  client: FacilitatorClient,
-  timeoutMs = FACILITATOR_PROBE_MS,
-): Promise<Readiness["facilitator"]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    await Promise.race([client.getSupported(), timeout]);
-    return { reachable: true };
-  } catch (err) {
-    return { reachable: false, reason: err instanceof Error ? err.message : String(err) };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-export async function readiness(data: DataRegistry, facilitator: FacilitatorClient): Promise<Readiness> {
+export async function readiness(
+  data: DataRegistry,
+  paymentHealth: () => Promise<PaymentHealth>,
+): Promise<Readiness> {
   const families = data.status();
-  const probe = await probeFacilitator(facilitator);
-  const ready = families.length > 0 && families.every((f) => f.state === "ready") && probe.reachable;
-  return { ready, families, facilitator: probe };
+  const payment = await paymentHealth();
+  const ready = families.length > 0 && families.every((f) => f.state === "ready") && payment.ok;
+  return { ready, families, payment };
 }
 
 export function buildAdminApp(deps: {
   data: DataRegistry;
-  facilitatorClient: FacilitatorClient;
+  paymentHealth: () => Promise<PaymentHealth>;
   metrics: Metrics;
 }): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {
-    const state = await readiness(deps.data, deps.facilitatorClient);
+    const state = await readiness(deps.data, deps.paymentHealth);
     return reply.code(state.ready ? 200 : 503).send(state);
   });
   app.get("/metrics", async (_req, reply) =>

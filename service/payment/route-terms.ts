@@ -3,6 +3,8 @@
 // carrying the route's input schema and example and its output schema and recorded example.
 // GeoJSON members reference definitions hoisted to the extension schema's own `$defs`, so the
 // extension validates on its own (validateDiscoveryExtension refuses external references).
+// The resource URL is not here: the gate gives it from the service's own base URL (configured
+// public URL or listener address).
 import type { RouteConfig } from "@x402/core/server";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import type { Revision } from "../config.ts";
@@ -49,7 +51,6 @@ export function routeConfigFor(
   terms: PaymentTerms,
   schemas: SchemaSet,
   revision: Revision,
-  publicUrl?: string,
 ): RouteConfig {
   return {
     accepts: {
@@ -63,7 +64,6 @@ export function routeConfigFor(
       },
       maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
     },
-    ...(publicUrl ? { resource: `${publicUrl}${entry.path}` } : {}),
     description: entry.summary,
     mimeType: "application/json",
     serviceName: "geo402",

@@ -6,7 +6,6 @@ import { type BufferRequest, buffer } from "../geo/geometry/buffer.ts";
 import { centroid } from "../geo/geometry/centroid.ts";
 import {
   BUFFER_DISTANCE,
-  BUFFER_EDGE_CROSSINGS,
   BUFFER_POSITIONS,
   BUFFER_STEPS,
   MEASURE_POSITIONS,
@@ -18,7 +17,7 @@ import {
 } from "../geo/geometry/limits.ts";
 import { type OverlayOp, overlay } from "../geo/geometry/overlay.ts";
 import { type SimplifyRequest, simplify } from "../geo/geometry/simplify.ts";
-import { BODY_BYTES_LIMIT } from "../limits.ts";
+import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteLimit } from "../route-types.ts";
 
 const PRICE = "0.01";
@@ -73,7 +72,7 @@ function entry(
     description,
     tags: TAGS,
     schemas: { body: `geometry-${op}.request`, response: `geometry-${op}.response` },
-    limits: [...limits.map(limit), BODY_BYTES_LIMIT],
+    limits: [...limits.map(limit), BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: example },
     revisions: ["A", "B"],
     handler,
@@ -90,14 +89,14 @@ export const geometryEntries: CatalogEntry[] = [
     "buffer",
     "Buffer points, lines and polygons by a distance in metres",
     "Each geometry is buffered about its own centre latitude on the sphere of the Gaussian radius of curvature there (radiusScale reports the factor against the mean Earth radius). Negative distances erode polygons; a collapse answers geojson:null, empty:true. accuracy states the error measured against GeographicLib for the answer.",
-    [BUFFER_POSITIONS, BUFFER_DISTANCE, BUFFER_STEPS, BUFFER_EDGE_CROSSINGS],
+    [BUFFER_POSITIONS, BUFFER_DISTANCE, BUFFER_STEPS],
     { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500, steps: 6 },
     ({ body }) => buffer(body as BufferRequest),
   ),
   entry(
     "simplify",
     "Douglas–Peucker simplification in metres or degrees",
-    "Simplifies lines and rings with Douglas–Peucker (after a radial-distance pre-pass unless highQuality). toleranceMeters is applied isotropically at the input's centre latitude; tolerance is in degrees; send exactly one. Retained positions are exactly as sent; rings keep at least four positions. Not topology-preserving.",
+    "Simplifies lines and rings with Douglas–Peucker (after a radial-distance pre-pass unless highQuality); no dropped vertex deviates more than the tolerance. toleranceMeters is applied isotropically at the input's centre latitude; tolerance is in degrees; send exactly one. Retained positions are exactly as sent; rings keep at least four positions. Not topology-preserving.",
     [SIMPLIFY_POSITIONS, SIMPLIFY_TOLERANCE_METERS, SIMPLIFY_TOLERANCE_DEGREES],
     { geojson: parcel, toleranceMeters: 50 },
     ({ body }) => simplify(body as SimplifyRequest),
@@ -120,15 +119,15 @@ export const geometryEntries: CatalogEntry[] = [
   entry(
     "area",
     "Ellipsoidal area of polygons",
-    "WGS 84 ellipsoidal area in square metres and kilometres: holes subtracted, MultiPolygon parts summed, points and lines count zero, winding ignored (ring 0 is the exterior). Edges are straight in longitude/latitude.",
+    'WGS 84 ellipsoidal area in square metres and kilometres: holes subtracted, MultiPolygon parts summed, points and lines count zero, winding ignored (ring 0 is the exterior). Edges are straight in longitude/latitude (default, edges:"lonlat") or geodesics (edges:"geodesic", GeographicLib\'s polygon area); edges and accuracy in the answer say which model was used, what it is exact for, and how far the other model\'s area lies for this input.',
     [MEASURE_POSITIONS],
     { geojson: parcel },
-    ({ body }) => area(body as { geojson: unknown }),
+    ({ body }) => area(body as { geojson: unknown; edges?: unknown }),
   ),
   entry(
     "centroid",
     "Area centroid of polygons",
-    "Centre of mass of the area (holes subtracted) in a Lambert azimuthal equal-area projection centred on the input. Non-areal or zero-area input falls back to the vertex mean, and method says which.",
+    "Centre of mass of the area (holes subtracted) in a Lambert azimuthal equal-area projection centred on the centroid itself (fixed point), edges straight in longitude/latitude. Non-areal or zero-area input falls back to the vertex mean, and method says which.",
     [MEASURE_POSITIONS],
     { geojson: parcel },
     ({ body }) => centroid(body as { geojson: unknown }),

@@ -111,7 +111,7 @@ export function bufferGeometry(
   const coarse = tol > followTolerance(distance, steps) ? tol : null;
   if (positions.length === 0)
     return { polygons: [], radiusScale, error: null, snapped: null, longEdges, coarse };
-  const planar = planarBuffer(pg, distance, steps, path);
+  const planar = planarBuffer(pg, distance, steps);
   let polygons: MultiPoly = [];
   for (let t = tol; planar.polygons.length > 0; t *= 4) {
     polygons = planeToLonLat(plane, planar.polygons, t, path);

@@ -1,8 +1,12 @@
 // POST /v1/geometry/centroid: centre of mass of the polygons' area (holes subtracted) in a Lambert
-// azimuthal equal-area projection centred on the input; non-areal or zero-area input falls back to
-// the mean of the vertices on the sphere, and says so in `method`.
+// azimuthal equal-area projection centred on the centroid itself (the fixed point: recentred until
+// the planar centre of mass is the projection's centre), edges followed as straight lon/lat lines;
+// non-areal or zero-area input falls back to the mean of the vertices on the sphere, and says so in
+// `method`. Rings are read as the other routes read them: an edge over 180° of longitude runs the
+// long way round, so the first centre for such input comes from the lon/lat plane, not the vertices.
 import { ApiError } from "../../errors.ts";
-import { unitVector, vectorLonLat } from "./ellipsoid.ts";
+import { DEG, unitVector, vectorLonLat } from "./ellipsoid.ts";
+import { hasLongEdge } from "./ellipsoidal-area.ts";
 import { equalAreaAzimuthal } from "./equal-area-azimuthal.ts";
 import {
   type Geometry,
@@ -24,8 +28,14 @@ export interface CentroidAnswer {
   method: "area" | "vertex-mean";
 }
 
-/** Edges longer than this (degrees, either axis) are followed in steps, as straight lon/lat lines. */
-const EDGE_STEP_DEGREES = 0.5;
+/** Edges longer than this (degrees, either axis) are followed in steps, as straight lon/lat lines
+ * (a chord of 0.01° parts from the lon/lat line by at most about 2 cm). */
+const EDGE_STEP_DEGREES = 0.01;
+/** Most followed points per request; past it the step grows (and a note says so). */
+const FOLLOWED_POINTS = 2_000_000;
+/** Recentring stops when the centroid moves less than this (metres) or after MAX_RECENTRES. */
+const FIXED_POINT_METERS = 1e-3;
+const MAX_RECENTRES = 8;
 
 /** Distinct vertices: every point and line position, ring positions without the closing repeat. */
 function vertices(geometries: Geometry[]): Position[] {
@@ -55,8 +65,12 @@ export function vertexMean(vs: Position[]): [number, number] | null {
   return vectorLonLat(sum);
 }
 
-/** Area-weighted centroid of the polygons; null when they enclose no area. */
-export function areaCentroid(polygons: Position[][][], centre: [number, number]): [number, number] | null {
+/** Planar centre of mass in the projection centred on `centre` (metres), with the area; null when no area. */
+function planarCentre(
+  polygons: Position[][][],
+  centre: [number, number],
+  step: number,
+): { x: number; y: number; proj: ReturnType<typeof equalAreaAzimuthal> } | null {
   const proj = equalAreaAzimuthal(centre[0], centre[1]);
   let area = 0;
   let mx = 0;
@@ -64,7 +78,7 @@ export function areaCentroid(polygons: Position[][][], centre: [number, number])
   let extent = 0;
   for (const rings of polygons) {
     rings.forEach((ring, ri) => {
-      const pts = densify(ring).map(([lon, lat]) => proj.forward(lon, lat));
+      const pts = densify(ring, step).map(([lon, lat]) => proj.forward(lon, lat));
       let a = 0;
       let cx = 0;
       let cy = 0;
@@ -85,20 +99,84 @@ export function areaCentroid(polygons: Position[][][], centre: [number, number])
     });
   }
   if (!(area > 1e-12 * extent * extent)) return null;
-  return proj.inverse(mx / area, my / area);
+  return { x: mx / area, y: my / area, proj };
 }
 
-function densify(ring: Position[]): [number, number][] {
+/**
+ * Area-weighted centroid of the polygons: the point whose Lambert azimuthal equal-area projection
+ * has the polygons' centre of mass at its origin (found by recentring from `seed`); null when the
+ * polygons enclose no area.
+ */
+export function areaCentroid(
+  polygons: Position[][][],
+  seed: [number, number],
+  step = EDGE_STEP_DEGREES,
+): [number, number] | null {
+  let centre = seed;
+  for (let i = 0; i < MAX_RECENTRES; i++) {
+    const c = planarCentre(polygons, centre, step);
+    if (!c) return null;
+    centre = c.proj.inverse(c.x, c.y);
+    if (Math.hypot(c.x, c.y) < FIXED_POINT_METERS) break;
+  }
+  return centre;
+}
+
+/** Centre of the lon/lat region (edges as sent) in Lambert's cylindrical equal-area map: a seed that reads long edges the long way. */
+function lonLatSeed(polygons: Position[][][]): [number, number] {
+  let area = 0;
+  let mx = 0;
+  let my = 0;
+  for (const rings of polygons) {
+    rings.forEach((ring, ri) => {
+      let a = 0;
+      let cx = 0;
+      let cy = 0;
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const [x0, p0] = ring[i] as Position;
+        const [x1, p1] = ring[i + 1] as Position;
+        const y0 = Math.sin((p0 as number) * DEG);
+        const y1 = Math.sin((p1 as number) * DEG);
+        const cross = (x0 as number) * y1 - (x1 as number) * y0;
+        a += cross;
+        cx += ((x0 as number) + (x1 as number)) * cross;
+        cy += (y0 + y1) * cross;
+      }
+      const sign = (ri === 0 ? 1 : -1) * (a < 0 ? -1 : 1);
+      area += (sign * a) / 2;
+      mx += (sign * cx) / 6;
+      my += (sign * cy) / 6;
+    });
+  }
+  return [mx / area, Math.asin(Math.max(-1, Math.min(1, my / area))) / DEG];
+}
+
+function densify(ring: Position[], step: number): [number, number][] {
   const out: [number, number][] = [];
   for (let i = 0; i + 1 < ring.length; i++) {
     const [x0, y0] = ring[i] as [number, number];
     const [x1, y1] = ring[i + 1] as [number, number];
-    const n = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / EDGE_STEP_DEGREES));
+    const n = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / step));
     for (let k = 0; k < n; k++) out.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
   }
   const last = ring[ring.length - 1];
   if (last) out.push([last[0] as number, last[1] as number]);
   return out;
+}
+
+/** Step (degrees) that keeps the followed points within FOLLOWED_POINTS. */
+function followStep(polygons: Position[][][]): number {
+  let span = 0;
+  let count = 0;
+  for (const ring of polygons.flat()) {
+    for (let i = 0; i + 1 < ring.length; i++) {
+      const [x0, y0] = ring[i] as Position;
+      const [x1, y1] = ring[i + 1] as Position;
+      span += Math.max(Math.abs((x1 as number) - (x0 as number)), Math.abs((y1 as number) - (y0 as number)));
+      count++;
+    }
+  }
+  return Math.max(EDGE_STEP_DEGREES, span / Math.max(1, FOLLOWED_POINTS - count));
 }
 
 export function centroidOf(doc: InputDocument): Omit<CentroidAnswer, "op" | "inputVertices"> {
@@ -108,14 +186,24 @@ export function centroidOf(doc: InputDocument): Omit<CentroidAnswer, "op" | "inp
   const notes: string[] = [];
   const mean = vertexMean(all);
   if (polygons.length > 0) {
-    const centre = vertexMean(
-      vertices(polygons.map((p) => ({ type: "Polygon", coordinates: p }) as Geometry)),
-    );
+    const longEdges = polygons.some((p) => p.some(hasLongEdge));
+    const centre = longEdges
+      ? lonLatSeed(polygons)
+      : vertexMean(vertices(polygons.map((p) => ({ type: "Polygon", coordinates: p }) as Geometry)));
+    const step = followStep(polygons);
     const c = areaCentroid(
       polygons,
       centre ?? [polygons[0]?.[0]?.[0]?.[0] ?? 0, polygons[0]?.[0]?.[0]?.[1] ?? 0],
+      step,
     );
     if (c) {
+      if (longEdges) {
+        notes.push(
+          "An edge spans more than 180° of longitude; edges are straight in longitude/latitude, so it runs the long way round (as area and pip read it).",
+        );
+      }
+      if (step > EDGE_STEP_DEGREES)
+        notes.push(`Edges were followed every ${Number(step.toPrecision(2))}° to bound the work.`);
       if (polygons.length < geometries.length || all.length > polygons.flat(2).length) {
         notes.push("Points and lines in the input carry no area and do not move the centroid.");
       }

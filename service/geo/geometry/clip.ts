@@ -1,25 +1,27 @@
-// Polygon boolean operations through polyclip-ts (a sweep line in exact decimal arithmetic).
-// polyclip-ts's snapping precision is a module-wide setting, so every call sets it and restores
-// exact mode afterwards. A call that fails to assemble its output rings (a known polyclip-ts
-// fault on nearly coincident edges) is retried with snapping at growing tolerances; when every
-// attempt fails the request is refused with clipping_failed (422, nothing charged).
-import { difference, type Geom, intersection, setPrecision, union } from "polyclip-ts";
+// Polygon boolean operations through GEOS OverlayNG (geos.ts). Operands GEOS finds invalid (a
+// self-crossing ring, overlapping parts of one MultiPolygon) are first made valid the GEOS way
+// (`structure`: parts unioned, holes subtracted) and the answer says so. An operation that fails in
+// floating point (a GEOS topology exception) is retried with snap-rounding to grids of 1e-15,
+// 1e-12, 1e-9 of the coordinate magnitude; when every attempt fails the request is refused with
+// clipping_failed (422, nothing charged). GEOS's results are valid polygons (OGC rules), with
+// counter-clockwise exteriors and clockwise holes.
 import { ApiError } from "../../errors.ts";
+import { binary, GeosError, isValid, makeValid, unionAll } from "./geos.ts";
 
 export type Ring = [number, number][];
 export type Poly = Ring[];
 export type MultiPoly = Poly[];
 export type ClipOp = "union" | "intersection" | "difference";
 
-const OPS = { union, intersection, difference } as const;
-
-/** Snapping tolerances tried after exact mode, relative to the largest coordinate magnitude. */
-const RELATIVE_PRECISIONS = [1e-14, 1e-12, 1e-10, 1e-8] as const;
+/** Snap-rounding grids tried after floating point, relative to the largest coordinate magnitude. */
+const RELATIVE_GRIDS = [1e-15, 1e-12, 1e-9] as const;
 
 export interface ClipResult {
   polygons: MultiPoly;
-  /** Snapping tolerance that succeeded, in coordinate units; null for exact mode. */
+  /** Snap-rounding grid that succeeded, in coordinate units; null for floating point. */
   snapped: number | null;
+  /** True when an operand was invalid and was made valid first. */
+  repaired: boolean;
 }
 
 function magnitude(geoms: readonly MultiPoly[]): number {
@@ -30,29 +32,49 @@ function magnitude(geoms: readonly MultiPoly[]): number {
   return m;
 }
 
+function run(op: ClipOp, operands: MultiPoly[], grid: number): MultiPoly {
+  if (op === "union") return unionAll(operands, grid);
+  const [first, ...rest] = operands as [MultiPoly, ...MultiPoly[]];
+  if (op === "difference") {
+    if (rest.length === 0) return unionAll([first], grid);
+    const others = rest.length === 1 ? (rest[0] as MultiPoly) : unionAll(rest, grid);
+    return binary("difference", first, others, grid);
+  }
+  let acc = first;
+  for (const other of rest) {
+    if (acc.length === 0) return [];
+    acc = binary("intersection", acc, other, grid);
+  }
+  return acc;
+}
+
 /**
  * Runs one operation: union or intersection of all operands, or the first minus all the others.
- * Operands are MultiPolygons (possibly overlapping parts; self-crossing rings count by the non-zero rule).
+ * Operands are MultiPolygons; each operand is read as the union of its valid parts.
  */
 export function clip(op: ClipOp, subject: MultiPoly, ...others: MultiPoly[]): ClipResult {
+  let repaired = false;
+  const operands = [subject, ...others].map((mp) => {
+    if (mp.length === 0 || isValid(mp)) return mp;
+    repaired = true;
+    return makeValid(mp);
+  });
   const attempts: string[] = [];
-  const run = (eps: number | undefined): MultiPoly | null => {
-    setPrecision(eps);
+  const attempt = (grid: number): MultiPoly | null => {
     try {
-      return OPS[op](subject as Geom, ...(others as Geom[])) as MultiPoly;
+      return run(op, operands, grid);
     } catch (err) {
-      attempts.push(`${eps ?? "exact"}: ${(err as Error).message.slice(0, 120)}`);
+      if (!(err instanceof GeosError)) throw err;
+      attempts.push(`${grid || "floating"}: ${err.message.slice(0, 120)}`);
       return null;
-    } finally {
-      setPrecision();
     }
   };
-  const exact = run(undefined);
-  if (exact) return { polygons: exact, snapped: null };
-  const scale = magnitude([subject, ...others]);
-  for (const rel of RELATIVE_PRECISIONS) {
-    const r = run(rel * scale);
-    if (r) return { polygons: r, snapped: rel * scale };
+  const floating = attempt(0);
+  if (floating) return { polygons: floating, snapped: null, repaired };
+  const scale = magnitude(operands);
+  for (const rel of RELATIVE_GRIDS) {
+    const r = attempt(rel * scale);
+    if (r) return { polygons: r, snapped: rel * scale, repaired };
   }
   throw new ApiError("clipping_failed", { field: "geojson", path: "$.geojson", attempts });
 }

@@ -1,6 +1,9 @@
 // Douglas–Peucker line simplification with an optional radial-distance pre-pass, on positions
 // mapped to a plane by the caller. Returns the kept positions themselves (never copies), so
-// retained vertices stay exactly as sent. Rings keep at least four positions.
+// retained vertices stay exactly as sent. Rings keep at least four positions. The pre-pass only
+// narrows the candidates: every dropped vertex is then checked against the kept segment that
+// replaces it, and a span with a vertex beyond the tolerance is simplified again over all of its
+// vertices, so no answer ever deviates more than the tolerance (Douglas–Peucker alone never does).
 import type { Position } from "./geojson-input.ts";
 
 export type Planar = (p: Position) => readonly [number, number];
@@ -74,6 +77,21 @@ function dpPass(xy: (readonly [number, number])[], idx: number[], sqTol: number)
   return idx.filter((_, i) => keep[i] === 1);
 }
 
+/** Re-runs Douglas–Peucker over every vertex of each kept span that a dropped vertex exceeds. */
+function bound(xy: (readonly [number, number])[], kept: number[], sqTol: number): number[] {
+  const out: number[] = [kept[0] as number];
+  for (let k = 0; k + 1 < kept.length; k++) {
+    const from = kept[k] as number;
+    const to = kept[k + 1] as number;
+    const span = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const a = xy[from] as [number, number];
+    const b = xy[to] as [number, number];
+    const exceeds = span.some((i) => sqSegDist(xy[i] as [number, number], a, b) > sqTol);
+    out.push(...(exceeds ? dpPass(xy, span, sqTol).slice(1) : [to]));
+  }
+  return out;
+}
+
 /** The two interior vertices that span a ring best: farthest from the start, then farthest from that triangle's sides. */
 function ringFrame(xy: (readonly [number, number])[]): number[] {
   const last = xy.length - 1;
@@ -113,5 +131,5 @@ export function simplifyPath(
   const candidates = opts.highQuality ? path.map((_, i) => i) : radialPass(xy, sqTol);
   let kept = dpPass(xy, candidates, sqTol);
   if (kept.length < opts.minPositions) kept = ringFrame(xy);
-  return kept.map((i) => path[i] as Position);
+  return bound(xy, kept, sqTol).map((i) => path[i] as Position);
 }

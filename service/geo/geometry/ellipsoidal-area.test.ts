@@ -213,3 +213,99 @@ describe("area semantics", () => {
     expect(r.areaSquareKilometers).toBeGreaterThan(300 * 12000);
   });
 });
+
+describe("area edge models (issue 18.8)", () => {
+  /** A w × h metre parcel at `lat`, long side east–west, tilted 30° so its edges are not along parallels. */
+  function parcel(lat: number, w: number, h: number): Position[] {
+    const g = Geodesic.WGS84;
+    const a = g.Direct(lat, 10, 60, w);
+    const b = g.Direct(a.lat2 as number, a.lon2 as number, 150, h);
+    const c = g.Direct(lat, 10, 150, h);
+    return [
+      [10, lat],
+      [a.lon2, a.lat2],
+      [b.lon2, b.lat2],
+      [c.lon2, c.lat2],
+      [10, lat],
+    ] as Position[];
+  }
+
+  it("the lon/lat model is exact for its own edges: GeographicLib on edges densified 8192× agrees within 1e-8 %", () => {
+    let worst = 0;
+    for (const lat of [0, 30, 60, 80, -85]) {
+      const ring: Position[] = [
+        [10, lat],
+        [10.6, lat + 0.05],
+        [10.9, lat + 0.5],
+        [10.1, lat + 0.4],
+        [10, lat],
+      ];
+      const e = relErr(Math.abs(signedRingArea(ring)), geodesicArea(densified(ring, 8192)));
+      worst = Math.max(worst, e);
+    }
+    console.log(
+      `area, lon/lat edges vs GeographicLib on edges densified 8192×: worst ${(worst * 100).toExponential(2)} %`,
+    );
+    expect(worst).toBeLessThan(1e-10);
+  });
+
+  /** A triangle 300 m along the parallel at `lat` and 10 m high: its long edge bows away from the geodesic. */
+  function sliver(lat: number): Position[] {
+    const east = Geodesic.WGS84.Direct(lat, 10, 90, 300).lon2 as number;
+    const up = 10 / ((Math.PI / 180) * 6_356_752);
+    return [
+      [10, lat],
+      [east, lat],
+      [(10 + east) / 2, lat + up],
+      [10, lat],
+    ];
+  }
+
+  it("regression: a 300 m × 10 m parcel along the parallel differs by 0.01 % at 30° and 0.1 % at 80°, and says so", () => {
+    const ring = sliver(80);
+    const at30 = relErr(
+      area({ geojson: { type: "Polygon", coordinates: [sliver(30)] } }).areaSquareMeters,
+      geodesicArea(sliver(30)),
+    );
+    expect(at30).toBeGreaterThan(5e-5);
+    const lonlat = area({ geojson: { type: "Polygon", coordinates: [ring] } });
+    const geodesic = area({ geojson: { type: "Polygon", coordinates: [ring] }, edges: "geodesic" });
+    expect(lonlat.edges).toBe("lonlat");
+    expect(geodesic.edges).toBe("geodesic");
+    expect(geodesic.areaSquareMeters).toBe(geodesicArea(ring));
+    const gap = relErr(lonlat.areaSquareMeters, geodesic.areaSquareMeters);
+    console.log(
+      `area, 300 m × 10 m parcel at 80°: lon/lat vs geodesic edges ${(gap * 100).toExponential(2)} %`,
+    );
+    console.log(`area, same at 30°: ${(at30 * 100).toExponential(2)} %`);
+    expect(gap).toBeGreaterThan(5e-4);
+    expect(lonlat.accuracy).toContain(`${Number((gap * 100).toPrecision(2))}%`);
+    expect(lonlat.accuracy).toMatch(/^Edges straight in longitude\/latitude/);
+    expect(geodesic.accuracy).toMatch(/^Geodesic edges on WGS 84/);
+  });
+
+  it("geodesic edges agree with GeographicLib on holes and parts, winding ignored", () => {
+    const outer = parcel(45, 5000, 4000);
+    const hole = parcel(45.005, 500, 400).reverse();
+    const r = area({
+      geojson: {
+        type: "MultiPolygon",
+        coordinates: [[outer, hole], [parcel(-30, 1000, 1000).reverse()]],
+      },
+      edges: "geodesic",
+    });
+    const want = geodesicArea(outer) - geodesicArea(hole) + geodesicArea(parcel(-30, 1000, 1000));
+    expect(relErr(r.areaSquareMeters, want)).toBeLessThan(1e-12);
+  });
+
+  it("an unknown edge model is refused by name", () => {
+    expect(() =>
+      area({ geojson: { type: "Polygon", coordinates: [parcel(0, 10, 10)] }, edges: "rhumb" }),
+    ).toThrow(
+      expect.objectContaining({
+        code: "invalid_field",
+        details: expect.objectContaining({ field: "edges" }),
+      }),
+    );
+  });
+});

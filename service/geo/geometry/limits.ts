@@ -28,13 +28,6 @@ export const BUFFER_STEPS: BoundedLimit = {
   unit: "segments per quadrant",
   detail: "steps from 1 to 128 segments per quarter circle (default 24)",
 };
-export const BUFFER_EDGE_CROSSINGS: RouteLimit = {
-  name: "edgeCrossings",
-  max: 50_000,
-  unit: "segment pairs",
-  detail:
-    "touching or crossing pairs of offset-curve segments (beyond neighbours) handed to the clipper; a heavily self-crossing input (e.g. a long zigzag) past it is refused before clipping, which would otherwise take minutes",
-};
 export const SIMPLIFY_POSITIONS: RouteLimit = {
   name: "positions",
   max: 100_000,

@@ -1,7 +1,7 @@
-// POST /v1/geometry/{union,intersect,difference}: planar clipping in longitude/latitude of the
+// POST /v1/geometry/{union,intersect,difference}: planar clipping (GEOS OverlayNG) in longitude/latitude of the
 // Polygon and MultiPolygon members of a FeatureCollection or GeometryCollection.
 import { ApiError } from "../../errors.ts";
-import { type ClipOp, clip, type MultiPoly } from "./clip.ts";
+import { type ClipOp, type ClipResult, clip, type MultiPoly } from "./clip.ts";
 import { hasLongEdge } from "./ellipsoidal-area.ts";
 import { type Geometry, type Position, readGeoJson } from "./geojson-input.ts";
 import { OVERLAY_GEOMETRIES, OVERLAY_POSITIONS } from "./limits.ts";
@@ -80,35 +80,38 @@ function members(geojson: unknown): { polygons: MultiPoly[]; positions: number; 
 }
 
 /** The overlay itself on polygons in any planar coordinates (used by the route and the JTS suite). */
-export function overlayPolygons(
-  op: OverlayOp,
-  polygons: MultiPoly[],
-): { polygons: MultiPoly; snapped: number | null } {
+export function overlayPolygons(op: OverlayOp, polygons: MultiPoly[]): ClipResult {
+  const none: ClipResult = { polygons: [], snapped: null, repaired: false };
   const nonEmpty = polygons.filter((p) => p.length > 0);
-  if (op === "intersect" && nonEmpty.length < polygons.length) return { polygons: [], snapped: null };
+  if (op === "intersect" && nonEmpty.length < polygons.length) return none;
   if (op === "difference") {
     const [first, ...rest] = polygons;
-    if (!first || first.length === 0) return { polygons: [], snapped: null };
+    if (!first || first.length === 0) return none;
     const others = rest.filter((p) => p.length > 0);
     return others.length === 0 ? clip("union", first) : clip("difference", first, ...others);
   }
   const [head, ...tail] = nonEmpty;
-  if (!head) return { polygons: [], snapped: null };
+  if (!head) return none;
   return clip(CLIP_OP[op], head, ...tail);
 }
 
 export function overlay(op: OverlayOp, body: { geojson: unknown }): OverlayAnswer {
   const { polygons, positions, longEdges } = members(body.geojson);
-  const { polygons: out, snapped } = overlayPolygons(op, polygons);
+  const { polygons: out, snapped, repaired } = overlayPolygons(op, polygons);
   const notes: string[] = [];
   if (longEdges) {
     notes.push(
       "An edge spans more than 180° of longitude; clipping is planar in longitude/latitude, so it runs the long way round.",
     );
   }
+  if (repaired) {
+    notes.push(
+      "A member was not a valid polygon (self-crossing ring or overlapping parts); it was made valid first (GEOS MakeValid, structure method: parts unioned, holes subtracted).",
+    );
+  }
   if (snapped !== null) {
     notes.push(
-      `Exact clipping could not assemble the output rings; vertices closer than ${snapped.toExponential(1)}° were merged.`,
+      `Floating-point overlay failed; the result was snap-rounded to a grid of ${snapped.toExponential(1)}°.`,
     );
   }
   const outputVertices = out.reduce((s, p) => s + p.reduce((t, r) => t + r.length, 0), 0);

@@ -215,3 +215,67 @@ describe("simplify properties", () => {
     );
   });
 });
+
+/** Largest distance (plane units) of an input vertex from the output segment spanning it. */
+function deviation(input: Position[], output: Position[]): number {
+  const seg = (p: Position, a: Position, b: Position) => {
+    const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+    const len = dx * dx + dy * dy;
+    const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len));
+    return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+  };
+  let max = 0;
+  let j = 0;
+  for (let k = 0; k + 1 < output.length; k++) {
+    const a = output[k] as Position;
+    const b = output[k + 1] as Position;
+    while (j < input.length && input[j] !== b) max = Math.max(max, seg(input[j++] as Position, a, b));
+  }
+  return max;
+}
+
+describe("simplify never deviates more than its tolerance (issue 18.9)", () => {
+  it("regression: [[0,0],[5,0.9],[5.5,1.7],[10,0]] at tolerance 1 keeps the vertex 1.46 away", () => {
+    const line: Position[] = [
+      [0, 0],
+      [5, 0.9],
+      [5.5, 1.7],
+      [10, 0],
+    ];
+    const r = simplify({ geojson: { type: "LineString", coordinates: line }, tolerance: 1 });
+    const out = (r.geojson as Feature).geometry.coordinates as Position[];
+    expect(out).toEqual([
+      [0, 0],
+      [5.5, 1.7],
+      [10, 0],
+    ]);
+    expect(deviation(line, out)).toBeLessThanOrEqual(1);
+  });
+
+  it("property: default and highQuality lines and rings stay within the tolerance", () => {
+    const pos = fc.tuple(fc.integer({ min: -400, max: 400 }), fc.integer({ min: -400, max: 400 }));
+    fc.assert(
+      fc.property(
+        fc.array(pos, { minLength: 3, maxLength: 40 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.boolean(),
+        (raw, tenths, highQuality) => {
+          const line: Position[] = raw.map(([x, y]) => [x / 10, y / 10]);
+          const ring: Position[] = [...line, line[0] as Position];
+          const tolerance = tenths / 10;
+          for (const [type, coords] of [
+            ["LineString", line],
+            ["Polygon", [ring]],
+          ] as const) {
+            const r = simplify({ geojson: { type, coordinates: coords }, tolerance, highQuality });
+            const c = (r.geojson as Feature).geometry.coordinates as Position[] | Position[][];
+            const out = type === "Polygon" ? (c as Position[][])[0] : (c as Position[]);
+            const input = type === "Polygon" ? ring : line;
+            expect(deviation(input, out as Position[])).toBeLessThanOrEqual(tolerance * (1 + 1e-12));
+          }
+        },
+      ),
+      { seed: 1809, numRuns: 2000 },
+    );
+  });
+});
