@@ -9,7 +9,7 @@ import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { postJson, REPO_ROOT, startTestService, type TestService } from "../support/service.ts";
 
@@ -111,7 +111,12 @@ describe("x-request-id", () => {
     const id = "trace-7f3a:42";
     const r = await fetch(`${t.url}/`, { headers: { "x-request-id": id } });
     expect(r.headers.get("x-request-id")).toBe(id);
-    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.msg === "request" && l.reqId === id);
+    // The request log line is written in onResponse, after the answer left: wait for it.
+    const logged = await vi.waitFor(() => {
+      const line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === "request" && l.reqId === id);
+      if (!line) throw new Error("no request log line yet");
+      return line;
+    });
     expect(logged).toMatchObject({ route: "GET /", status: 200 });
   });
 
