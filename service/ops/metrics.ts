@@ -13,8 +13,8 @@ export interface Metrics {
   requests: Counter<"method" | "route" | "status" | "payment">;
   facilitator: Histogram<"operation" | "outcome">;
   /**
-   * Where the compute queue depth is read from at each scrape. The worker pool (DESIGN §4b) calls
-   * this once with a function returning its queued task count; until then the gauge reads 0.
+   * Where the compute queue depth is read from at each scrape: buildApp feeds it with the compute
+   * pool's queued task count (service/compute/pool.ts); until then the gauge reads 0.
    */
   feedQueueDepth(read: () => number): void;
 }
