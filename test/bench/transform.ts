@@ -183,6 +183,7 @@ const config = loadConfig(
   {
     GEO402_REVISION: "A",
     PORT: "0",
+    GEO402_ADMIN_PORT: "off",
     LOG_LEVEL: "silent",
     GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")),
     GEO402_ARTIFACTS: path.join(root, "artifacts"),
