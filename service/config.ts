@@ -1,4 +1,5 @@
 // Configuration from the environment, checked once at start-up with every problem reported at once.
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 export type Revision = "A" | "B";
@@ -29,6 +30,14 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Whole-request deadline for reading a request (slow clients get 408). */
   requestTimeoutMs: number;
+  /** Worker threads of the compute pool (GEO402_COMPUTE_THREADS; default: the CPU count). */
+  computeThreads: number;
+  /** Tasks that may wait for a worker before priced pool routes are refused 503 overloaded. */
+  computeQueue: number;
+  /** Deadline of one priced computation, queue wait included (GEO402_COMPUTE_TIMEOUT_MS). */
+  computeTimeoutMs: number;
+  /** Old-generation heap cap of each worker in MiB (GEO402_COMPUTE_MEMORY_MB). */
+  computeMemoryMb: number;
   /** Open client connections at most (GEO402_MAX_CONNECTIONS); one more is closed at once. */
   maxConnections: number;
   /** An idle keep-alive connection is closed after this many milliseconds (GEO402_KEEPALIVE_TIMEOUT_MS). */
@@ -39,6 +48,12 @@ export interface Config {
   refreshInService: boolean;
   /** GEO402_REFRESH_CRON, handed to the scheduler process (which checks its syntax). */
   refreshCron?: string;
+  /** Admin listener (/healthz, /readyz, /metrics): GEO402_ADMIN_PORT (default 4021; "off": none). */
+  adminPort: number | null;
+  /** GEO402_ADMIN_HOST, loopback by default: probes and scrapers reach it, callers do not. */
+  adminHost: string;
+  /** GEO402_CORS_ORIGINS: "*" (default) or a comma-separated list of allowed origins. */
+  corsOrigins: "*" | string[];
 }
 
 export class ConfigError extends Error {
@@ -110,6 +125,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const int = (name: string, fallback: number, min: number): number => {
+    const raw = env[name];
+    const value = raw === undefined || raw === "" ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < min)
+      problems.push(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+    return value;
+  };
+  const computeThreads = int("GEO402_COMPUTE_THREADS", Math.max(1, availableParallelism()), 1);
+  const computeQueue = int("GEO402_COMPUTE_QUEUE", 4 * computeThreads, 0);
+  const computeTimeoutMs = int("GEO402_COMPUTE_TIMEOUT_MS", 10_000, 1);
+  const computeMemoryMb = int("GEO402_COMPUTE_MEMORY_MB", 1024, 64);
   const maxConnections = env.GEO402_MAX_CONNECTIONS ? Number(env.GEO402_MAX_CONNECTIONS) : 8_192;
   if (!Number.isInteger(maxConnections) || maxConnections < 1)
     problems.push(`GEO402_MAX_CONNECTIONS must be an integer ≥ 1, got "${env.GEO402_MAX_CONNECTIONS}"`);
@@ -130,6 +156,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (inService === "1" && !env.GEO402_REFRESH_CRON)
     problems.push("GEO402_REFRESH_IN_SERVICE=1 needs GEO402_REFRESH_CRON (docs/refresh.md)");
 
+  const adminRaw = env.GEO402_ADMIN_PORT ?? "4021";
+  const adminPort = adminRaw === "off" ? null : Number(adminRaw);
+  if (
+    adminPort !== null &&
+    (adminRaw === "" || !Number.isInteger(adminPort) || adminPort < 0 || adminPort > 65535)
+  )
+    problems.push(`GEO402_ADMIN_PORT must be an integer 0..65535 or "off", got "${adminRaw}"`);
+  const corsRaw = (env.GEO402_CORS_ORIGINS ?? "*").trim();
+  const corsOrigins =
+    corsRaw === "*"
+      ? "*"
+      : corsRaw
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean);
+  if (corsOrigins !== "*") {
+    for (const origin of corsOrigins) {
+      let ok = false;
+      try {
+        ok = new URL(origin).origin === origin;
+      } catch {
+        // not a URL
+      }
+      if (!ok)
+        problems.push(
+          `GEO402_CORS_ORIGINS entries must be origins like https://app.example, got "${origin}"`,
+        );
+    }
+    if (corsOrigins.length === 0) problems.push('GEO402_CORS_ORIGINS must be "*" or a list of origins');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     revision: rev,
@@ -144,10 +201,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     home: path.resolve(cwd, env.GEO402_HOME || ".geo402"),
     logLevel,
     requestTimeoutMs,
+    computeThreads,
+    computeQueue,
+    computeTimeoutMs,
+    computeMemoryMb,
     maxConnections,
     keepAliveTimeoutMs,
     dataPollMs,
     refreshInService: inService === "1",
     ...(env.GEO402_REFRESH_CRON ? { refreshCron: env.GEO402_REFRESH_CRON } : {}),
+    adminPort,
+    adminHost: env.GEO402_ADMIN_HOST || "127.0.0.1",
+    corsOrigins,
   };
 }
