@@ -10,6 +10,7 @@ import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
 import { atomicToDollars } from "../service/money.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
+import { devnetMain } from "./devnet.ts";
 import { type DevnetIdentity, lookalikeRefusal } from "./mainnet-guard.ts";
 import { mcpMain } from "./mcp.ts";
 
@@ -156,6 +157,7 @@ async function pay(args: CliArgs, base: string, defaults: Defaults, print: Out):
 
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === "mcp") return mcpMain(argv.slice(1), devnetDefaults());
+  if (argv[0] === "devnet") return devnetMain(argv.slice(1));
   let args: CliArgs;
   try {
     args = parseArgs(argv);
