@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# A local base image for the Containerfile where registry pulls are impossible: a Debian bookworm
+# root file system from debootstrap (Debian packages) plus this machine's Node and npm, imported as
+# localhost/geo402-node:<node version>. Then:
+#   podman build --build-arg BASE=localhost/geo402-node:$(node -p process.versions.node) -t geo402 -f Containerfile .
+# Needs: apt-get install -y --no-install-recommends podman debootstrap
+set -euo pipefail
+ROOTFS=${GEO402_ROOTFS:-/tmp/geo402-rootfs}
+TAG=localhost/geo402-node:$(node -p process.versions.node)
+if [ ! -x "$ROOTFS/bin/sh" ]; then
+  debootstrap --variant=minbase --include=libstdc++6,ca-certificates bookworm "$ROOTFS"
+fi
+install -D -m 0755 "$(command -v node)" "$ROOTFS/usr/local/bin/node"
+rm -rf "$ROOTFS/usr/local/lib/node_modules/npm"
+mkdir -p "$ROOTFS/usr/local/lib/node_modules"
+cp -a "$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")" "$ROOTFS/usr/local/lib/node_modules/npm"
+ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$ROOTFS/usr/local/bin/npm"
+chroot "$ROOTFS" /usr/local/bin/node --version >/dev/null
+tar -C "$ROOTFS" -c . | podman import --change 'CMD ["node"]' - "$TAG" >/dev/null
+echo "$TAG"
