@@ -1,5 +1,5 @@
 # geo402 — every target installs what it needs from the project's own files first.
-.PHONY: serve test bench artifacts check install
+.PHONY: serve test bench artifacts check install build
 
 NPM_STAMP := node_modules/.package-lock.json
 
@@ -13,8 +13,14 @@ $(NPM_STAMP): package.json package-lock.json
 artifacts: install
 	@if [ -f ingest/cli.ts ]; then npx tsx ingest/cli.ts build all --missing-only; fi
 
+# Bundle the service into plain JavaScript (build/service/server.mjs, esbuild; tsx is for development).
+BUNDLE := build/service/server.mjs
+build: $(BUNDLE)
+$(BUNDLE): $(NPM_STAMP) $(shell find service artifacts/format -name '*.ts' ! -name '*.test.ts' 2>/dev/null)
+	npm run build
+
 # Run the service with the embedded devnet (anvil, test USDC, facilitator) and real payments.
-serve: install artifacts
+serve: install artifacts build
 	npm start
 
 # Run every test (unit, property, conformance, end to end on the devnet) and print the summary.

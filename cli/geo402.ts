@@ -9,6 +9,7 @@ import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
 import { atomicToDollars } from "../service/money.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
+import { mcpMain } from "./mcp.ts";
 
 interface Defaults {
   url?: string;
@@ -106,6 +107,7 @@ async function pay(args: CliArgs, base: string, key: string | undefined, print: 
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "mcp") return mcpMain(argv.slice(1), devnetDefaults());
   let args: CliArgs;
   try {
     args = parseArgs(argv);

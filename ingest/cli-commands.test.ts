@@ -55,7 +55,10 @@ describe("geo402-ingest", () => {
     expect(verify.code).toBe(1);
     expect(verify.err).toMatch(/count\.txt/);
     const rebuilt = await cli(["build", "all", "--missing-only", "--mirror", mirror, "--out", out]);
-    expect(rebuilt.out).toMatch(/text: built/);
+    // It says so (issue 17.3): the summary line and the log name the corrupt version.
+    expect(rebuilt.out).toMatch(/text: REBUILT: current .* did not verify .*count\.txt.*; built/);
+    expect(rebuilt.err).toMatch(/text: WARNING: current .* did not verify/);
+    expect(rebuilt.err).toMatch(/existing build of this version is corrupt on disk/);
     expect((await cli(["verify", "text", "--out", out])).code).toBe(0);
   });
 

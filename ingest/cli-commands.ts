@@ -185,6 +185,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
     case "build":
       for (const f of list) {
         await each(f, async () => {
+          let corrupt: string | undefined;
           if (p.missingOnly) {
             const current = await readCurrent(path.join(opts.outRoot, f.family)).catch(() => undefined);
             if (current === expectedVersion(f, opts)) {
@@ -192,9 +193,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
                 await verifyCurrent(f, opts.outRoot);
                 return `up to date (${current})`;
               } catch (err) {
-                opts.log(
-                  `${f.family}: current ${current} does not verify (${(err as Error).message}); rebuilding`,
-                );
+                corrupt = `current ${current} did not verify (${(err as Error).message})`;
+                opts.log(`${f.family}: WARNING: ${corrupt}; rebuilding it`);
               }
             }
           }
@@ -203,7 +203,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
           const r = await buildFamily(f, opts);
           const used = process.cpuUsage(cpu);
           const seconds = `${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`;
-          return `built ${r.version} in ${seconds}${r.reused ? " (identical to the existing build, kept)" : ""}`;
+          const built = `built ${r.version} in ${seconds}${r.reused ? " (identical to the existing build, kept)" : ""}`;
+          return corrupt ? `REBUILT: ${corrupt}; ${built}` : built;
         });
       }
       break;

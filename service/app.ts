@@ -1,25 +1,26 @@
 // buildApp(deps) → a ready-to-listen Fastify instance (never listens itself). Routes, prices,
 // schemas and limits all come from the catalog; payment comes from the x402 gate.
 import type { FacilitatorClient } from "@x402/core/server";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
+import pino from "pino";
 import { CATALOG, catalogFor } from "./catalog.ts";
 import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
-import { BODY_BYTES } from "./limits.ts";
+import { jsonDepth } from "./json-depth.ts";
+import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
+import { MCP_PATH, registerMcpRoute } from "./mcp/http-route.ts";
+import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
+import { ReplayGuard } from "./payment/replay-guard.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
 import { logRequest } from "./request-log.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
+import { selfUrlOf } from "./self-url.ts";
+import { serviceBaseUrl } from "./service-url.ts";
 import { answerClientError, requestDeadline } from "./slow-clients.ts";
 
 declare module "fastify" {
@@ -52,10 +53,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ["req.headers", "headers"],
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // stdout written asynchronously in batches (flushed on exit): the request log line stays cheap.
+      stream: deps.logStream ?? pino.destination({ dest: 1, sync: false }),
     },
     // A connection idle this long is closed; a body still arriving is cut by requestDeadline.
     connectionTimeout: config.requestTimeoutMs,
+    // Idle keep-alive sockets are closed after this (Fastify's own default is 72 s: thousands of
+    // idle clients would hold a file descriptor each for that long).
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_BYTES,
@@ -67,12 +72,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void (reply as FastifyReply).code(known.status).send(errorBody(known));
     },
   });
+  // Connections beyond the cap are closed by Node as soon as they are accepted, so idle sockets
+  // cannot exhaust the process's file descriptors (docs/configuration.md).
+  app.server.maxConnections = config.maxConnections;
   app.decorateRequest("payment", null);
   app.decorateRequest("paymentOutcome", null);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {
     try {
+      // Nesting is bounded before parsing: no recursion (reviver, GeoJSON walks) meets a deeper body.
+      const depth = jsonDepth(text as string, NESTING_DEPTH);
+      if (depth > NESTING_DEPTH)
+        throw new ApiError("limit_exceeded", {
+          path: "$",
+          limit: {
+            name: NESTING_DEPTH_LIMIT.name,
+            max: NESTING_DEPTH,
+            unit: NESTING_DEPTH_LIMIT.unit,
+            actual: depth,
+          },
+          reason: "checked on the raw body, up to the first level past the limit",
+        });
       done(null, JSON.parse(text as string, rejectProtoKeys));
     } catch (err) {
       done(err instanceof ApiError ? err : new ApiError("invalid_json", {}), undefined);
@@ -90,12 +111,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook("onResponse", async (req, reply) => logRequest(req, reply));
 
+  const baseUrl = serviceBaseUrl(app, config);
   const gate = createPaymentGate({
     facilitatorClient: deps.facilitatorClient,
+    replays: new ReplayGuard(
+      new MemoryAuthorizationStore(AUTHORIZATIONS_REMEMBERED),
+      config.requestTimeoutMs,
+    ),
     terms,
     entries: priced,
     schemas,
-    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    baseUrl,
   });
   app.addHook("onReady", async () => {
     await gate
@@ -104,9 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         app.log.warn({ err }, "facilitator not reachable yet; will retry per request"),
       );
   });
-
-  const baseUrlOf = (req: FastifyRequest) =>
-    config.publicUrl ?? `${req.protocol}://${req.headers.host ?? `${config.host}`}`;
 
   for (const entry of entries) {
     const check = prePaymentCheck(entry, schemas, data);
@@ -137,7 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           catalog: entries,
           data: view,
           log: req.log,
-          baseUrl: baseUrlOf(req),
+          baseUrl: baseUrl(),
+          selfUrl: selfUrlOf(app.server.address()),
         };
         try {
           return await entry.handler({ body: req.body, query }, ctx);
@@ -151,7 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const knownPaths = new Map<string, string[]>();
+  registerMcpRoute(app, entries, schemas, baseUrl);
+
+  const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
   for (const e of entries) knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), e.method]);
   app.setNotFoundHandler(async (req, reply) => {
     const allowed = knownPaths.get(req.url.split("?")[0] ?? "");
@@ -164,6 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const known = err instanceof ApiError ? err : fromFastifyError(err);
+    // Data that failed a read or an integrity check after start: refused (503, free) and logged.
+    if (known?.code === "data_unavailable" && known.details.reason !== undefined)
+      req.log.error({ family: known.details.family, reason: known.details.reason }, "artifact read failed");
     if (known) return reply.code(known.status).send(errorBody(known));
     req.log.error({ err }, "unhandled error");
     const internal = new ApiError("internal_error", {});

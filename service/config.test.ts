@@ -10,6 +10,16 @@ describe("configuration", () => {
     expect(c.home).toBe("/srv/.geo402");
   });
 
+  it("caps connections (8192) and idle keep-alive (5 s) by default, both configurable and checked", () => {
+    expect(loadConfig({})).toMatchObject({ maxConnections: 8192, keepAliveTimeoutMs: 5000 });
+    expect(loadConfig({ GEO402_MAX_CONNECTIONS: "100", GEO402_KEEPALIVE_TIMEOUT_MS: "250" })).toMatchObject({
+      maxConnections: 100,
+      keepAliveTimeoutMs: 250,
+    });
+    expect(() => loadConfig({ GEO402_MAX_CONNECTIONS: "0" })).toThrow(/GEO402_MAX_CONNECTIONS/);
+    expect(() => loadConfig({ GEO402_KEEPALIVE_TIMEOUT_MS: "x" })).toThrow(/GEO402_KEEPALIVE_TIMEOUT_MS/);
+  });
+
   it("revision A settles on eip155:84532", () => {
     expect(loadConfig({ GEO402_REVISION: "A" }).network).toBe("eip155:84532");
   });

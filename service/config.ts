@@ -29,6 +29,10 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Whole-request deadline for reading a request (slow clients get 408). */
   requestTimeoutMs: number;
+  /** Open client connections at most (GEO402_MAX_CONNECTIONS); one more is closed at once. */
+  maxConnections: number;
+  /** An idle keep-alive connection is closed after this many milliseconds (GEO402_KEEPALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
   /** Milliseconds between checks of the families' `current` pointers (0: fs.watch and SIGHUP only). */
   dataPollMs: number;
   /** GEO402_REFRESH_IN_SERVICE=1: run `geo402-ingest schedule` (GEO402_REFRESH_CRON) beside the service. */
@@ -106,6 +110,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const maxConnections = env.GEO402_MAX_CONNECTIONS ? Number(env.GEO402_MAX_CONNECTIONS) : 8_192;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1)
+    problems.push(`GEO402_MAX_CONNECTIONS must be an integer ≥ 1, got "${env.GEO402_MAX_CONNECTIONS}"`);
+  const keepAliveTimeoutMs = env.GEO402_KEEPALIVE_TIMEOUT_MS
+    ? Number(env.GEO402_KEEPALIVE_TIMEOUT_MS)
+    : 5_000;
+  if (!Number.isInteger(keepAliveTimeoutMs) || keepAliveTimeoutMs < 1)
+    problems.push(
+      `GEO402_KEEPALIVE_TIMEOUT_MS must be an integer ≥ 1, got "${env.GEO402_KEEPALIVE_TIMEOUT_MS}"`,
+    );
+
   const dataPollMs = env.GEO402_DATA_POLL_MS ? Number(env.GEO402_DATA_POLL_MS) : 5_000;
   if (!Number.isInteger(dataPollMs) || dataPollMs < 0)
     problems.push(`GEO402_DATA_POLL_MS must be an integer ≥ 0, got "${env.GEO402_DATA_POLL_MS}"`);
@@ -129,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     home: path.resolve(cwd, env.GEO402_HOME || ".geo402"),
     logLevel,
     requestTimeoutMs,
+    maxConnections,
+    keepAliveTimeoutMs,
     dataPollMs,
     refreshInService: inService === "1",
     ...(env.GEO402_REFRESH_CRON ? { refreshCron: env.GEO402_REFRESH_CRON } : {}),

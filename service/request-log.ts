@@ -7,7 +7,9 @@ export function logRequest(req: FastifyRequest, reply: FastifyReply): void {
   const outcome = req.paymentOutcome;
   req.log.info(
     {
-      route: entry ? `${entry.method} ${entry.path}` : `${req.method} (unrouted)`,
+      route: entry
+        ? `${entry.method} ${entry.path}`
+        : `${req.method} ${req.routeOptions.url ?? "(unrouted)"}`,
       price: entry ? `$${entry.price}` : null,
       status: reply.statusCode,
       outcome: outcome?.state ?? "none",

@@ -37,6 +37,8 @@ export interface RouteContext {
   log: FastifyBaseLogger;
   /** Base URL of this service as callers see it (for links in answers). */
   baseUrl: string;
+  /** This service's own listener (loopback), for calls to itself; never taken from a request. */
+  selfUrl: string;
 }
 
 /** Validated input of a request: the parsed JSON body and the coerced query. */

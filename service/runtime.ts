@@ -12,6 +12,7 @@ import { DataRegistry } from "./data/registry.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
+import { devnetHealth, facilitatorHealth, type PaymentHealth } from "./payment/health.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -24,6 +25,8 @@ export interface RunningService {
   devnet?: Devnet;
   /** Path of the devnet file written for clients (devnet only). */
   devnetFile?: string;
+  /** Whether payments can be verified and settled now (chain / facilitator reachable), for /readyz. */
+  paymentHealth(): Promise<PaymentHealth>;
   /** Re-checks every family's `current` now (SIGHUP) and swaps in switched versions. */
   reloadData(): Promise<ReloadEvent[]>;
   close(): Promise<void>;
@@ -111,6 +114,15 @@ export async function startService(
         { ...process.env, GEO402_REFRESH_CRON: config.refreshCron },
       )
     : undefined;
+  // The devnet chain lives in memory: if anvil ends, its token and balances are gone and no
+  // payment can be made until the service restarts. Say so loudly; paid requests answer 502.
+  devnet?.anvil.onUnexpectedExit((code, signal) =>
+    app.log.error(
+      { code, signal, rpcUrl: devnet?.anvil.rpcUrl },
+      "devnet chain (anvil) exited: paid requests answer 502 facilitator_unavailable until the service is restarted",
+    ),
+  );
+  const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   const addr = app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -124,6 +136,7 @@ export async function startService(
     data,
     ...(devnet ? { devnet } : {}),
     ...(devnetFile ? { devnetFile } : {}),
+    paymentHealth,
     reloadData: async () => (watcher ? watcher.reload() : []),
     async close() {
       watcher?.close();

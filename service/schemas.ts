@@ -2,12 +2,12 @@
 // coercion, no member removal), query strings coerced to the schema's scalar types.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { ApiError } from "./errors.ts";
+import { PROJECT_ROOT } from "./project-root.ts";
 
-export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../schemas");
+export const SCHEMA_DIR = path.join(PROJECT_ROOT, "schemas");
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 
 export const CELL_INDEX_MAGIC = "G4H3IDX\0";
 export const CELL_INDEX_MAJOR = 1;
-export const CELL_INDEX_MINOR = 0;
+export const CELL_INDEX_MINOR = 1;
 export const CELL_INDEX_HEADER_BYTES = 96;
 export const DEFAULT_BLOCK_ENTRIES = 256;
 
@@ -24,6 +24,8 @@ export const H = {
   stringOffsetsOffset: 64,
   stringBytesOffset: 72,
   fileBytes: 80,
+  /** Since 1.1: the checksums section (u32 CRC-32 of the directory, one per block, one per string). */
+  checksumsOffset: 88,
 } as const;
 
 export type ValueBytes = 1 | 2 | 4;

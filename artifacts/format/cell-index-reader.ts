@@ -1,7 +1,10 @@
 // Reads the sorted H3 cell index ("G4H3IDX", artifacts/README.md §Cell index) by random access:
 // the block directory is held in memory, one block of keys is binary-searched per lookup.
+// Integrity (1.1): a source read on demand has each block and string checked against its CRC-32
+// when read; a source already in memory is checked whole when opened (it cannot change after).
 import { latLngToCell } from "h3-js";
 import { ArtifactError } from "./artifact-error.ts";
+import { verifyChecksum } from "./block-checksum.ts";
 import type { ByteSource } from "./byte-source.ts";
 import { CELL_INDEX_HEADER_BYTES, CELL_INDEX_MAGIC, CELL_INDEX_MAJOR, H } from "./cell-index-layout.ts";
 import { bigIntToCell, cellToBigInt, cellWords, keyToCell, keyWithin, resolutionOf } from "./h3-key.ts";
@@ -12,6 +15,15 @@ export interface CellIndexHit {
   value: number;
   /** Resolution of the stored (possibly compacted) cell that contains the query. */
   resolution: number;
+}
+
+/** One block of entries, checked: keys, resolutions and values of entries [first, first + count). */
+interface Block {
+  first: number;
+  count: number;
+  keys: DataView;
+  res: Uint8Array;
+  values: DataView;
 }
 
 interface MemoryViews {
@@ -30,7 +42,15 @@ export class CellIndexReader {
   readonly #blockEntries: number;
   readonly #dirHi: Uint32Array;
   readonly #dirLo: Uint32Array;
-  readonly #off: { keys: number; res: number; values: number; strOffsets: number; strBytes: number };
+  readonly #off: {
+    keys: number;
+    res: number;
+    values: number;
+    strOffsets: number;
+    strBytes: number;
+    checksums: number;
+  };
+  #lastBlock: Block | undefined;
   readonly #strings: (string | undefined)[];
   /** Typed-array views over an in-memory little-endian file: the lookup fast path. */
   readonly #mem: MemoryViews | undefined;
@@ -52,6 +72,11 @@ export class CellIndexReader {
         `cell index format ${major}.x; this reader knows ${CELL_INDEX_MAJOR}.x`,
       );
     this.formatMinor = view.getUint16(H.minor, true);
+    if (this.formatMinor < 1)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `cell index 1.${this.formatMinor} carries no checksums; this reader needs 1.1 or later (rebuild)`,
+      );
     this.maxResolution = view.getUint8(H.maxResolution);
     this.#valueBytes = view.getUint8(H.valueBytes);
     this.entryCount = view.getUint32(H.entryCount, true);
@@ -76,9 +101,13 @@ export class CellIndexReader {
       values: u64(H.valuesOffset),
       strOffsets: u64(H.stringOffsetsOffset),
       strBytes: u64(H.stringBytesOffset),
+      checksums: u64(H.checksumsOffset),
     };
+    if (this.#off.checksums + 4 * (1 + blockCount + this.stringCount) > fileBytes)
+      throw new ArtifactError("malformed", "cell index checksums run past the end of the file");
     const dirOffset = u64(H.directoryOffset);
     const dir = source.read(dirOffset, blockCount * 8);
+    verifyChecksum(this.#checksum(0), "cell index directory", dir);
     const dirView = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
     this.#dirHi = new Uint32Array(blockCount);
     this.#dirLo = new Uint32Array(blockCount);
@@ -88,6 +117,53 @@ export class CellIndexReader {
     }
     this.#strings = new Array(this.stringCount);
     this.#mem = this.#memoryViews(source);
+    if (source.bytes) this.#verifyAll(blockCount);
+  }
+
+  /** Stored CRC-32 number `i` of the checksums section (0 = directory, 1 + b = block b, 1 + blocks + s = string s). */
+  #checksum(i: number): number {
+    const b = this.#src.read(this.#off.checksums + 4 * i, 4);
+    return new DataView(b.buffer, b.byteOffset, 4).getUint32(0, true);
+  }
+
+  /** A source held in memory: every block and string checked once, now. */
+  #verifyAll(blockCount: number): void {
+    for (let b = 0; b < blockCount; b++) this.#block(b);
+    this.#lastBlock = undefined;
+    for (let id = 0; id < this.stringCount; id++) this.#stringBytes(id, blockCount);
+  }
+
+  /** Block `b`, read and checked (the last one is kept: lookups near each other reuse it). */
+  #block(b: number): Block {
+    const last = this.#lastBlock;
+    if (last && last.first === b * this.#blockEntries) return last;
+    const first = b * this.#blockEntries;
+    const count = Math.min(this.#blockEntries, this.entryCount - first);
+    const keys = this.#src.read(this.#off.keys + first * 8, count * 8);
+    const res = this.#src.read(this.#off.res + first, count);
+    const values = this.#src.read(this.#off.values + first * this.#valueBytes, count * this.#valueBytes);
+    verifyChecksum(this.#checksum(1 + b), `cell index block ${b}`, keys, res, values);
+    const block = {
+      first,
+      count,
+      keys: new DataView(keys.buffer, keys.byteOffset, keys.byteLength),
+      res,
+      values: new DataView(values.buffer, values.byteOffset, values.byteLength),
+    };
+    this.#lastBlock = block;
+    return block;
+  }
+
+  #stringBytes(id: number, blockCount = this.#dirHi.length): Uint8Array {
+    const pair = this.#src.read(this.#off.strOffsets + id * 4, 8);
+    const view = new DataView(pair.buffer, pair.byteOffset, 8);
+    const start = view.getUint32(0, true);
+    const end = view.getUint32(4, true);
+    if (end < start || this.#off.strBytes + end > this.#off.checksums)
+      throw new ArtifactError("output_corrupt", `cell index string ${id} has impossible offsets`);
+    const bytes = this.#src.read(this.#off.strBytes + start, end - start);
+    verifyChecksum(this.#checksum(1 + blockCount + id), `cell index string ${id}`, bytes);
+    return bytes;
   }
 
   #memoryViews(source: ByteSource): MemoryViews | undefined {
@@ -141,23 +217,20 @@ export class CellIndexReader {
       if (less(hi, lo, this.#dirHi[mid]!, this.#dirLo[mid]!)) highB = mid - 1;
       else lowB = mid;
     }
-    const first = lowB * this.#blockEntries;
-    const count = Math.min(this.#blockEntries, this.entryCount - first);
-    const block = this.#src.read(this.#off.keys + first * 8, count * 8);
-    const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
+    const block = this.#block(lowB);
+    const view = block.keys;
     // Last key in the block ≤ query (the block's first key is ≤ query).
     let low = 0;
-    let high = count - 1;
+    let high = block.count - 1;
     while (low < high) {
       const mid = (low + high + 1) >>> 1;
       if (less(hi, lo, view.getUint32(mid * 8 + 4, true), view.getUint32(mid * 8, true))) high = mid - 1;
       else low = mid;
     }
-    const entry = first + low;
-    const resolution = this.#src.read(this.#off.res + entry, 1)[0]!;
+    const resolution = block.res[low]!;
     if (!keyWithin(hi, lo, view.getUint32(low * 8 + 4, true), view.getUint32(low * 8, true), resolution))
       return undefined;
-    return { entry, value: this.valueAt(entry), resolution };
+    return { entry: block.first + low, value: this.#valueIn(block, low), resolution };
   }
 
   #lookupMemory(hi: number, lo: number, mem: MemoryViews): CellIndexHit | undefined {
@@ -175,33 +248,38 @@ export class CellIndexReader {
     return { entry: low, value: mem.values[low]!, resolution };
   }
 
+  #valueIn(block: Block, k: number): number {
+    const v = block.values;
+    if (this.#valueBytes === 1) return v.getUint8(k);
+    return this.#valueBytes === 2 ? v.getUint16(2 * k, true) : v.getUint32(4 * k, true);
+  }
+
+  #entryBlock(entry: number): [Block, number] {
+    if (!Number.isInteger(entry) || entry < 0 || entry >= this.entryCount)
+      throw new RangeError(`no entry ${entry} (index of ${this.entryCount})`);
+    const block = this.#block(Math.floor(entry / this.#blockEntries));
+    return [block, entry - block.first];
+  }
+
   valueAt(entry: number): number {
-    const bytes = this.#src.read(this.#off.values + entry * this.#valueBytes, this.#valueBytes);
-    if (this.#valueBytes === 1) return bytes[0]!;
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return this.#valueBytes === 2 ? view.getUint16(0, true) : view.getUint32(0, true);
+    const [block, k] = this.#entryBlock(entry);
+    return this.#valueIn(block, k);
   }
 
   /** The stored cell (hex id, its own resolution) of an entry. */
   cellAt(entry: number): string {
-    const bytes = this.#src.read(this.#off.keys + entry * 8, 8);
-    const key = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
-    const res = this.#src.read(this.#off.res + entry, 1)[0]!;
-    return bigIntToCell(keyToCell(key, res, this.maxResolution));
+    const [block, k] = this.#entryBlock(entry);
+    const key = block.keys.getBigUint64(k * 8, true);
+    return bigIntToCell(keyToCell(key, block.res[k]!, this.maxResolution));
   }
 
-  /** String `id` of the string table, decoded on first use. */
+  /** String `id` of the string table, decoded (and checked) on first use. */
   string(id: number): string {
     if (!Number.isInteger(id) || id < 0 || id >= this.stringCount)
       throw new RangeError(`no string ${id} (table of ${this.stringCount})`);
     const cached = this.#strings[id];
     if (cached !== undefined) return cached;
-    const pair = this.#src.read(this.#off.strOffsets + id * 4, 8);
-    const view = new DataView(pair.buffer, pair.byteOffset, 8);
-    const start = view.getUint32(0, true);
-    const end = view.getUint32(4, true);
-    if (end < start) throw new ArtifactError("malformed", `string ${id} has a negative length`);
-    const text = this.#decoder.decode(this.#src.read(this.#off.strBytes + start, end - start));
+    const text = this.#decoder.decode(this.#stringBytes(id));
     this.#strings[id] = text;
     return text;
   }

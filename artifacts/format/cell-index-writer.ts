@@ -1,5 +1,7 @@
 // Writes the sorted H3 cell index ("G4H3IDX"): disjoint H3 cells (mixed resolutions allowed,
 // e.g. after compaction) → value ids, plus a string table the ids can point into.
+
+import { checksumOf } from "./block-checksum.ts";
 import {
   align8,
   CELL_INDEX_HEADER_BYTES,
@@ -103,7 +105,8 @@ export class CellIndexWriter {
     const valuesOffset = align8(resolutionsOffset + n);
     const stringOffsetsOffset = align8(valuesOffset + n * valueBytes);
     const stringBytesOffset = align8(stringOffsetsOffset + (encoded.length + 1) * 4);
-    const fileBytes = align8(stringBytesOffset + stringBytes);
+    const checksumsOffset = align8(stringBytesOffset + stringBytes);
+    const fileBytes = align8(checksumsOffset + 4 * (1 + blockCount + encoded.length));
 
     const out = new Uint8Array(fileBytes);
     const view = new DataView(out.buffer);
@@ -124,6 +127,7 @@ export class CellIndexWriter {
       [H.stringOffsetsOffset, stringOffsetsOffset],
       [H.stringBytesOffset, stringBytesOffset],
       [H.fileBytes, fileBytes],
+      [H.checksumsOffset, checksumsOffset],
     ];
     for (const [field, value] of offsets) view.setBigUint64(field, BigInt(value), true);
 
@@ -147,6 +151,26 @@ export class CellIndexWriter {
       cursor += bytes.length;
     });
     view.setUint32(stringOffsetsOffset + encoded.length * 4, cursor, true);
+    // Checksums: the directory, each block's keys + resolutions + values, each string's bytes.
+    view.setUint32(
+      checksumsOffset,
+      checksumOf(out.subarray(directoryOffset, directoryOffset + blockCount * 8)),
+      true,
+    );
+    const B = this.#blockEntries;
+    for (let b = 0; b < blockCount; b++) {
+      const first = b * B;
+      const count = Math.min(B, n - first);
+      const crc = checksumOf(
+        out.subarray(keysOffset + first * 8, keysOffset + (first + count) * 8),
+        out.subarray(resolutionsOffset + first, resolutionsOffset + first + count),
+        out.subarray(valuesOffset + first * valueBytes, valuesOffset + (first + count) * valueBytes),
+      );
+      view.setUint32(checksumsOffset + 4 * (1 + b), crc, true);
+    }
+    encoded.forEach((bytes, i) => {
+      view.setUint32(checksumsOffset + 4 * (1 + blockCount + i), checksumOf(bytes), true);
+    });
     return out;
   }
 

@@ -135,4 +135,40 @@ describe("cell index", () => {
     expect(reader.entryCount).toBe(0);
     expect(reader.lookupCell(SF)).toBeUndefined();
   });
+
+  it("checks each block and string against its CRC-32 when read from a file, after open", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "geo402-h3i-crc-"));
+    try {
+      const cells = cellToChildren(cellToParent(SF, 4), 6).slice(0, 12);
+      const w = new CellIndexWriter({ maxResolution: 6, strings: ["a", "b"], blockEntries: 4 });
+      cells.forEach((c, i) => {
+        w.add(c, i % 2);
+      });
+      const bytes = w.finish();
+      const file = path.join(dir, "x.h3i");
+      await writeFile(file, bytes);
+      const reader = new CellIndexReader(new FileSource(file));
+      const sorted = [...cells].sort();
+      const view = new DataView(bytes.buffer);
+      const keysOffset = Number(view.getBigUint64(40, true));
+      const stringBytesOffset = Number(view.getBigUint64(72, true));
+      const damaged = bytes.slice();
+      damaged[keysOffset + 4 * 8 + 2] = (damaged[keysOffset + 4 * 8 + 2] as number) ^ 0x10; // block 1
+      damaged[stringBytesOffset + 1] = (damaged[stringBytesOffset + 1] as number) ^ 0x01; // string "b"
+      await writeFile(file, damaged);
+      expect(reader.lookupCell(sorted[0] as string)?.value).toBe(cells.indexOf(sorted[0] as string) % 2);
+      expect(() => reader.lookupCell(sorted[5] as string)).toThrow(
+        expect.objectContaining({ code: "output_corrupt" }),
+      );
+      expect(reader.string(0)).toBe("a");
+      expect(() => reader.string(1)).toThrow(expect.objectContaining({ code: "output_corrupt" }));
+      // Held in memory, the same damage is refused when the index is opened.
+      expect(() => new CellIndexReader(new MemorySource(damaged))).toThrow(
+        expect.objectContaining({ code: "output_corrupt" }),
+      );
+      reader.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

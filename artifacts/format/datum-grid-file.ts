@@ -10,7 +10,7 @@ import { type TileContainerReader, type TileContainerWriter, tileKey } from "./t
 export const DATUM_GRID_FILE = "nadcon5.g4t";
 export const DATUM_GRID_FORMAT = "geo402-datum-grids";
 export const DATUM_GRID_MAJOR = 1;
-export const DATUM_GRID_MINOR = 0;
+export const DATUM_GRID_MINOR = 1;
 
 export interface StoredGrid extends ShiftGridHeader {
   /** Grid index: the z of its tile keys. */

@@ -43,6 +43,10 @@ const section: TileSection = {
       objnam: "Wreck of the “Ørn”",
       lnam: "02261415DEE41CE4",
       alsoIn: [4],
+      parts: [
+        [Int32Array.from([-1519160000, 593990000, -1519140000, 593990000, -1519150000, 594000000])],
+        [Int32Array.from([-1519160000, 594000000, -1519150000, 594000000, -1519150000, 594010000])],
+      ],
     },
   ],
 };
@@ -50,6 +54,13 @@ const section: TileSection = {
 describe("ENC tile codec", () => {
   it("round-trips every member, nulls and non-ASCII names included", () => {
     expect(decodeEncTile(encodeEncTile([section])).map(materialize)).toEqual([section]);
+  });
+
+  it("refuses an area hazard without an outline", () => {
+    const hazard = { ...(section.hazards[0] as TileSection["hazards"][0]), parts: [] };
+    expect(() => decodeEncTile(encodeEncTile([{ ...section, hazards: [hazard] }]))[0]?.hazards()).toThrow(
+      expect.objectContaining({ code: "malformed" }),
+    );
   });
 
   it("round-trips an empty tile", () => {

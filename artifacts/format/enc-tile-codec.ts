@@ -1,11 +1,12 @@
 // One ENC chart tile (artifacts/README.md §ENC chart tiles): per cell, the depth areas and survey
-// quality areas clipped to the tile, the soundings and the hazards whose position lies in it.
+// quality areas clipped to the tile, the soundings, the point hazards whose position lies in it
+// and the area hazards whose outline's bounding box overlaps it (with their whole outline).
 // Encoder (ingest) and decoder (service) of the blob stored in the G4TILES container.
 import { crc32 } from "node:zlib";
 import { ArtifactError } from "./artifact-error.ts";
 import { ByteReader, ByteWriter } from "./byte-cursor.ts";
 
-export const ENC_TILE_VERSION = 1;
+export const ENC_TILE_VERSION = 2;
 
 /** Object class codes inside tiles. */
 export const TILE_DEPTH_CLASS = { DEPARE: 1, DRGARE: 2 } as const;
@@ -45,6 +46,11 @@ export interface TileHazard {
   lnam: string;
   /** Cells (indexes) that chart the same object across a seam; it is stored once, here. */
   alsoIn: number[];
+  /**
+   * Area hazards: the charted outline of every part (a seam-split object has one per cell), each
+   * part as its rings. Empty for a point hazard.
+   */
+  parts: TileRings[];
 }
 
 export interface TileSection {
@@ -139,6 +145,8 @@ function hazardBlock(s: TileSection): Uint8Array {
     w.str(h.lnam);
     w.u8(h.alsoIn.length);
     for (const c of h.alsoIn) w.u16(c);
+    w.u8(h.parts.length);
+    for (const part of h.parts) writeRings(w, part);
   }
   return w.bytes();
 }
@@ -252,6 +260,10 @@ function readHazard(r: ByteReader, what: string): TileHazard {
   const lnam = r.str();
   const alsoIn: number[] = [];
   for (let k = r.u8(), j = 0; j < k; j++) alsoIn.push(r.u16());
+  const parts: TileRings[] = [];
+  for (let k = r.u8(), j = 0; j < k; j++) parts.push(readRings(r));
+  if (chartedAsArea !== parts.length > 0)
+    throw new ArtifactError("malformed", `${what}: hazard ${lnam} has ${parts.length} outline parts`);
   return {
     objectClass: objectClass as 1 | 2 | 3,
     chartedAsArea,
@@ -265,5 +277,6 @@ function readHazard(r: ByteReader, what: string): TileHazard {
     objnam,
     lnam,
     alsoIn,
+    parts,
   };
 }

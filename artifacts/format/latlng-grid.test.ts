@@ -34,4 +34,18 @@ describe("lat/lng grid", () => {
     );
     expect(() => writeLatLngGrid(spec, values.slice(1))).toThrow(RangeError);
   });
+
+  it("checks the CRC-32 of header and values when it opens (1.1), and refuses 1.0 files", () => {
+    const bytes = writeLatLngGrid(spec, values);
+    const flipped = bytes.slice();
+    flipped[48 + 3] = (flipped[48 + 3] as number) ^ 0x01;
+    expect(() => new LatLngGridReader(new MemorySource(flipped))).toThrow(
+      expect.objectContaining({ code: "output_corrupt" }),
+    );
+    const v10 = bytes.slice();
+    v10[10] = 0;
+    expect(() => new LatLngGridReader(new MemorySource(v10))).toThrow(
+      expect.objectContaining({ code: "unsupported_format_version" }),
+    );
+  });
 });

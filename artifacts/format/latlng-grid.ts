@@ -1,13 +1,17 @@
 // The lat/lng grid ("G4LLGRID", artifacts/README.md §Lat/lng grid): one unsigned 16-bit value
 // per equal-angle grid cell, row-major from the south-west corner. Families use it as a
 // constant-time first step (e.g. "this whole 1° square has one answer") before a finer index.
+// Since 1.1 a CRC-32 of header and values follows the values; the reader checks it when it
+// decodes the values (once, at open: they are then held in memory).
 import { ArtifactError } from "./artifact-error.ts";
+import { checksumOf, verifyChecksum } from "./block-checksum.ts";
 import type { ByteSource } from "./byte-source.ts";
 
 export const GRID_MAGIC = "G4LLGRID";
 export const GRID_MAJOR = 1;
-export const GRID_MINOR = 0;
+export const GRID_MINOR = 1;
 const HEADER = 48;
+const TRAILER = 4;
 
 export interface GridSpec {
   south: number;
@@ -30,7 +34,7 @@ export function writeLatLngGrid(spec: GridSpec, values: Uint16Array): Uint8Array
   ) {
     throw new RangeError("grid needs positive cellDegrees, rows and cols");
   }
-  const out = new Uint8Array(HEADER + values.length * 2);
+  const out = new Uint8Array(HEADER + values.length * 2 + TRAILER);
   const v = new DataView(out.buffer);
   out.set(new TextEncoder().encode(GRID_MAGIC), 0);
   v.setUint16(8, GRID_MAJOR, true);
@@ -41,6 +45,8 @@ export function writeLatLngGrid(spec: GridSpec, values: Uint16Array): Uint8Array
   v.setFloat64(32, spec.west, true);
   v.setFloat64(40, spec.cellDegrees, true);
   for (const [i, x] of values.entries()) v.setUint16(HEADER + 2 * i, x, true);
+  const body = HEADER + values.length * 2;
+  v.setUint32(body, checksumOf(out.subarray(0, body)), true);
   return out;
 }
 
@@ -64,6 +70,11 @@ export class LatLngGridReader {
         `lat/lng grid format ${major}.x; this reader knows ${GRID_MAJOR}.x`,
       );
     this.formatMinor = v.getUint16(10, true);
+    if (this.formatMinor < 1)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `lat/lng grid 1.${this.formatMinor} carries no checksum; this reader needs 1.1 or later (rebuild)`,
+      );
     this.spec = {
       rows: v.getUint32(12, true),
       cols: v.getUint32(16, true),
@@ -72,12 +83,19 @@ export class LatLngGridReader {
       cellDegrees: v.getFloat64(40, true),
     };
     const n = this.spec.rows * this.spec.cols;
-    if (source.size !== HEADER + 2 * n)
+    if (source.size !== HEADER + 2 * n + TRAILER)
       throw new ArtifactError(
         "truncated",
-        `lat/lng grid of ${this.spec.rows}×${this.spec.cols} needs ${HEADER + 2 * n} bytes, has ${source.size}`,
+        `lat/lng grid of ${this.spec.rows}×${this.spec.cols} needs ${HEADER + 2 * n + TRAILER} bytes, has ${source.size}`,
       );
     const raw = source.read(HEADER, 2 * n);
+    const stored = source.read(HEADER + 2 * n, TRAILER);
+    verifyChecksum(
+      new DataView(stored.buffer, stored.byteOffset, TRAILER).getUint32(0, true),
+      "lat/lng grid values",
+      head,
+      raw,
+    );
     const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
     // A small grid: its values are decoded once into a typed array (never JS objects).
     this.#values = new Uint16Array(n);

@@ -61,4 +61,37 @@ describe("tile container", () => {
       expect.objectContaining({ code: "truncated" }),
     );
   });
+
+  it("checks every blob's CRC-32 on read: a byte changed on disk after open is refused, others still read", async () => {
+    const file = path.join(dir, "crc.g4t");
+    const w = new TileContainerWriter(file);
+    w.add(1n, new Uint8Array([1, 2, 3, 4]));
+    w.add(2n, new Uint8Array([5, 6, 7, 8]));
+    w.finish({ m: 1 });
+    const r = new TileContainerReader(new FileSource(file));
+    const bytes = new Uint8Array(await readFile(file));
+    bytes[64 + 1] = (bytes[64 + 1] as number) ^ 0xff; // inside the first blob (data starts at 64)
+    await writeFile(file, bytes);
+    expect(() => r.get(1n)).toThrow(expect.objectContaining({ code: "output_corrupt" }));
+    expect([...(r.get(2n) as Uint8Array)]).toEqual([5, 6, 7, 8]);
+    r.close();
+  });
+
+  it("checks directory and metadata at open, and refuses 1.0 files (no checksums)", async () => {
+    const file = path.join(dir, "crc-dir.g4t");
+    const w = new TileContainerWriter(file);
+    w.add(1n, new Uint8Array([1]));
+    w.finish({ m: 1 });
+    const bytes = new Uint8Array(await readFile(file));
+    const lastMeta = bytes.slice();
+    lastMeta[lastMeta.length - 2] = 0x32; // {"m":1} → {"m":2}: still JSON, but not what was written
+    expect(() => new TileContainerReader(new MemorySource(lastMeta))).toThrow(
+      expect.objectContaining({ code: "output_corrupt" }),
+    );
+    const v10 = bytes.slice();
+    v10[10] = 0;
+    expect(() => new TileContainerReader(new MemorySource(v10))).toThrow(
+      expect.objectContaining({ code: "unsupported_format_version" }),
+    );
+  });
 });

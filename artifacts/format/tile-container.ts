@@ -1,13 +1,16 @@
 // The tiled container ("G4TILES", artifacts/README.md §Tile container): byte blobs (raster
 // tiles, per-tile feature sets) addressed by a u64 key, found by binary search over a sorted
 // directory and read by offset. The writer streams blobs to disk, so containers may exceed memory.
+// Since 1.1 each directory entry carries the blob's CRC-32, checked on every read, and the header
+// the CRC-32 of directory + metadata, checked at open (block-checksum.ts).
 import { closeSync, openSync, writeSync } from "node:fs";
 import { ArtifactError } from "./artifact-error.ts";
+import { checksumOf, verifyChecksum } from "./block-checksum.ts";
 import type { ByteSource } from "./byte-source.ts";
 
 export const TILE_MAGIC = "G4TILES\0";
 export const TILE_MAJOR = 1;
-export const TILE_MINOR = 0;
+export const TILE_MINOR = 1;
 const HEADER = 64;
 const ENTRY = 24;
 
@@ -27,7 +30,7 @@ export function tileKey(z: number, x: number, y: number): bigint {
 /** Writes a container to `file`. Blobs go in the order added; the directory is sorted at finish. */
 export class TileContainerWriter {
   readonly #fd: number;
-  readonly #entries: { key: bigint; offset: number; length: number }[] = [];
+  readonly #entries: { key: bigint; offset: number; length: number; crc: number }[] = [];
   readonly #keys = new Set<bigint>();
   #cursor = 0;
 
@@ -41,7 +44,7 @@ export class TileContainerWriter {
     if (this.#keys.has(key)) throw new RangeError(`duplicate tile key ${key}`);
     this.#keys.add(key);
     writeSync(this.#fd, blob, 0, blob.length, HEADER + this.#cursor);
-    this.#entries.push({ key, offset: this.#cursor, length: blob.length });
+    this.#entries.push({ key, offset: this.#cursor, length: blob.length, crc: checksumOf(blob) });
     this.#cursor += blob.length;
   }
 
@@ -54,6 +57,7 @@ export class TileContainerWriter {
       dv.setBigUint64(i * ENTRY, e.key, true);
       dv.setBigUint64(i * ENTRY + 8, BigInt(e.offset), true);
       dv.setUint32(i * ENTRY + 16, e.length, true);
+      dv.setUint32(i * ENTRY + 20, e.crc, true);
     });
     const meta = new TextEncoder().encode(JSON.stringify(metadata));
     const directoryOffset = HEADER + this.#cursor;
@@ -71,6 +75,7 @@ export class TileContainerWriter {
     hv.setBigUint64(24, BigInt(HEADER), true);
     hv.setBigUint64(32, BigInt(metadataOffset), true);
     hv.setUint32(40, meta.length, true);
+    hv.setUint32(44, checksumOf(dir, meta), true);
     hv.setBigUint64(48, BigInt(fileBytes), true);
     writeSync(this.#fd, head, 0, HEADER, 0);
     closeSync(this.#fd);
@@ -82,6 +87,7 @@ export class TileContainerReader {
   readonly #keys: BigUint64Array;
   readonly #offsets: Float64Array;
   readonly #lengths: Uint32Array;
+  readonly #crcs: Uint32Array;
   readonly #dataOffset: number;
   readonly formatMinor: number;
   /** The JSON metadata the writer stored (grid definition, units, …). */
@@ -103,11 +109,17 @@ export class TileContainerReader {
         `tile container format ${major}.x; this reader knows ${TILE_MAJOR}.x`,
       );
     this.formatMinor = hv.getUint16(10, true);
+    if (this.formatMinor < 1)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `tile container 1.${this.formatMinor} carries no checksums; this reader needs 1.1 or later (rebuild)`,
+      );
     const count = hv.getUint32(12, true);
     const directoryOffset = Number(hv.getBigUint64(16, true));
     this.#dataOffset = Number(hv.getBigUint64(24, true));
     const metadataOffset = Number(hv.getBigUint64(32, true));
     const metadataLength = hv.getUint32(40, true);
+    const headCrc = hv.getUint32(44, true);
     const fileBytes = Number(hv.getBigUint64(48, true));
     if (fileBytes !== source.size)
       throw new ArtifactError(
@@ -115,23 +127,25 @@ export class TileContainerReader {
         `tile container header says ${fileBytes} bytes, source has ${source.size}`,
       );
     const dir = source.read(directoryOffset, count * ENTRY);
+    const metaBytes = source.read(metadataOffset, metadataLength);
+    verifyChecksum(headCrc, "tile container directory and metadata", dir, metaBytes);
     const dv = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
     this.#keys = new BigUint64Array(count);
     this.#offsets = new Float64Array(count);
     this.#lengths = new Uint32Array(count);
+    this.#crcs = new Uint32Array(count);
     for (let i = 0; i < count; i++) {
       this.#keys[i] = dv.getBigUint64(i * ENTRY, true);
       this.#offsets[i] = Number(dv.getBigUint64(i * ENTRY + 8, true));
       this.#lengths[i] = dv.getUint32(i * ENTRY + 16, true);
+      this.#crcs[i] = dv.getUint32(i * ENTRY + 20, true);
       if (i > 0 && this.#keys[i]! <= this.#keys[i - 1]!)
         throw new ArtifactError("malformed", "tile directory is not strictly sorted");
       if (this.#dataOffset + this.#offsets[i]! + this.#lengths[i]! > directoryOffset)
         throw new ArtifactError("malformed", `tile ${i} runs past the data area`);
     }
     try {
-      this.metadata = JSON.parse(
-        new TextDecoder("utf-8", { fatal: true }).decode(source.read(metadataOffset, metadataLength)),
-      );
+      this.metadata = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(metaBytes));
     } catch {
       throw new ArtifactError("malformed", "tile container metadata is not UTF-8 JSON");
     }
@@ -145,10 +159,13 @@ export class TileContainerReader {
     return this.#find(key) >= 0;
   }
 
-  /** The blob of `key`, or undefined when the container has no such tile. */
+  /** The blob of `key`, or undefined when the container has no such tile; output_corrupt when its checksum fails. */
   get(key: bigint): Uint8Array | undefined {
     const i = this.#find(key);
-    return i < 0 ? undefined : this.#src.read(this.#dataOffset + this.#offsets[i]!, this.#lengths[i]!);
+    if (i < 0) return undefined;
+    const blob = this.#src.read(this.#dataOffset + this.#offsets[i]!, this.#lengths[i]!);
+    verifyChecksum(this.#crcs[i]!, `tile ${key}`, blob);
+    return blob;
   }
 
   /** Keys in ascending order. */

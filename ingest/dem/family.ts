@@ -35,7 +35,7 @@ export const DEM_PARAMETERS = {
 
 export const demFamily: FamilyBuilder = {
   family: "dem",
-  formatVersion: "1.0",
+  formatVersion: "1.1",
   description:
     "DEM blocks of Alaska cut into tiles with coverage flags (GET /v1/elevation, POST /v1/elevation/profile)",
   sources: [...BLOCK_SOURCES.map((s) => s.id), BOUNDARY_SOURCE],

@@ -12,6 +12,7 @@ import {
   type S57Records,
   vectorKey,
 } from "./s57-records.ts";
+import { applyS57Updates } from "./s57-updates.ts";
 
 export type HazardClass = "UWTROC" | "OBSTRN" | "WRECKS";
 export type DepthAreaClass = "DEPARE" | "DRGARE";
@@ -97,9 +98,12 @@ function hazard(rec: S57Records, f: FeatureRecord, objectClass: HazardClass): Ha
   return { ...base, quapos: enumAttr(attrs, "QUAPOS"), geometry: { type: "point", position } };
 }
 
-/** Reads a base cell (`.000` bytes) into the classes served by the marine routes. */
-export function readEncCell(bytes: Uint8Array): EncCell {
-  const rec = readS57Records(bytes);
+/**
+ * Reads a base cell (`.000` bytes) with its update files applied in order (`.001`, `.002`, …;
+ * see s57-updates.ts) into the classes served by the marine routes.
+ */
+export function readEncCell(bytes: Uint8Array, updates: readonly Uint8Array[] = []): EncCell {
+  const rec = applyS57Updates(readS57Records(bytes), updates);
   const cell: EncCell = {
     info: rec.dataset,
     coverage: [],

@@ -10,7 +10,7 @@ import { cellInput } from "./cell-input.ts";
 import { encSanity } from "./enc-sanity.ts";
 import { buildEncTiles, type EncCellInput } from "./enc-tiles-build.ts";
 import { verifyEncCharts } from "./enc-verify.ts";
-import { ENC_CELLS, encCatalogSourceId, encCellSourceId } from "./sources.ts";
+import { ENC_CELLS, ENC_SOURCES, encCatalogSourceId, encCellSourceId, encUpdateSourceId } from "./sources.ts";
 
 /** 1/64° of latitude × 1/32° of longitude: about 1.7 km × 1.8 km at 59.5° N. */
 export const ENC_GRID: EncTileGrid = { rowsPerDegree: 64, colsPerDegree: 32 };
@@ -20,11 +20,19 @@ export const ENC_AREAS: readonly EncArea[] = [
   { name: "Kachemak Bay and lower Cook Inlet, Alaska (Homer, Seldovia, Port Graham)", cells: [...ENC_CELLS] },
 ];
 
+/** Ids of the update files pinned for `cell`, in order (`.001`, `.002`, … without a gap). */
+function pinnedUpdates(cell: string): string[] {
+  const ids: string[] = [];
+  for (let n = 1; ENC_SOURCES.some((s) => s.id === encUpdateSourceId(cell, n)); n++)
+    ids.push(encUpdateSourceId(cell, n));
+  return ids;
+}
+
 export function encFamily(cells: readonly string[] = ENC_CELLS): FamilyBuilder {
   return {
     family: "enc",
-    formatVersion: "1.0",
-    sources: cells.flatMap((c) => [encCellSourceId(c), encCatalogSourceId(c)]),
+    formatVersion: "2.0",
+    sources: cells.flatMap((c) => [encCellSourceId(c), encCatalogSourceId(c), ...pinnedUpdates(c)]),
     parameters: {
       grid: ENC_GRID,
       file: ENC_CHARTS_FILE,

@@ -12,14 +12,16 @@ import {
   encodeEncTile,
   TILE_DEPTH_CLASS,
   TILE_HAZARD_CLASS,
+  type TileHazard,
   type TileSection,
 } from "../../artifacts/format/enc-tile-codec.ts";
 import { colOf, type EncTileGrid, encTileKey, rowOf } from "../../artifacts/format/enc-tile-grid.ts";
+import { ringsBounds } from "../../artifacts/format/ring-containment.ts";
 import { TileContainerWriter } from "../../artifacts/format/tile-container.ts";
 import { areaRingsE7, type RankedCell, rankCells, supersedingCell } from "./chart-selection.ts";
 import { clipToTiles } from "./clip-rings.ts";
 import { readEncCell } from "./enc-cell.ts";
-import { mergeSeamDuplicates, type PlacedHazard, placeHazard } from "./seam-duplicates.ts";
+import { type MergedHazard, mergeSeamDuplicates, type PlacedHazard, placeHazard } from "./seam-duplicates.ts";
 
 export interface EncCellInput {
   /** Cell name without extension. */
@@ -28,6 +30,8 @@ export interface EncCellInput {
   title: string;
   url: string;
   bytes: Uint8Array;
+  /** The cell's update files (`.001`, `.002`, …) in order, applied to `bytes` (s57-updates.ts). */
+  updates: Uint8Array[];
 }
 
 export interface EncBuildHooks {
@@ -114,6 +118,19 @@ function addSoundings(grid: EncTileGrid, tiles: Tiles, ranked: RankedCell[], c: 
   return superseded;
 }
 
+/**
+ * Tiles that store a hazard: a point's own tile; every tile the bounding box of an area's parts
+ * overlaps, so a search finds the area from any tile its circle reads that the area reaches into.
+ */
+function hazardTiles(grid: EncTileGrid, h: MergedHazard): { col: number; row: number }[] {
+  if (h.parts.length === 0) return [{ col: colOf(grid, h.x), row: rowOf(grid, h.y) }];
+  const [w, s, e, n] = ringsBounds(h.parts.flat());
+  const out: { col: number; row: number }[] = [];
+  for (let col = colOf(grid, w); col <= colOf(grid, e); col++)
+    for (let row = rowOf(grid, s); row <= rowOf(grid, n); row++) out.push({ col, row });
+  return out;
+}
+
 /** Writes `outFile` and returns the container metadata it holds. */
 export function buildEncTiles(
   inputs: readonly EncCellInput[],
@@ -124,7 +141,7 @@ export function buildEncTiles(
 ): EncChartsMetadata {
   const read = inputs.map((inp, i) => {
     hooks.progress("read cells", i + 1, inputs.length);
-    return { name: inp.name, title: inp.title, url: inp.url, cell: readEncCell(inp.bytes) };
+    return { name: inp.name, title: inp.title, url: inp.url, cell: readEncCell(inp.bytes, inp.updates) };
   });
   const ranked = rankCells(read);
   const tiles: Tiles = new Map();
@@ -146,7 +163,7 @@ export function buildEncTiles(
   const mergedAway = new Map<number, number>();
   for (const h of merged) {
     for (const other of h.alsoIn) mergedAway.set(other, (mergedAway.get(other) ?? 0) + 1);
-    section(tiles, colOf(grid, h.x), rowOf(grid, h.y), h.cell).hazards.push({
+    const hazard: TileHazard = {
       objectClass: TILE_HAZARD_CLASS[h.hazard.objectClass],
       chartedAsArea: h.hazard.geometry.type === "area",
       lonE7: h.x,
@@ -159,7 +176,9 @@ export function buildEncTiles(
       objnam: h.hazard.objnam,
       lnam: h.hazard.lnam,
       alsoIn: h.alsoIn,
-    });
+      parts: h.parts,
+    };
+    for (const t of hazardTiles(grid, h)) section(tiles, t.col, t.row, h.cell).hazards.push(hazard);
   }
 
   const writer = new TileContainerWriter(outFile);

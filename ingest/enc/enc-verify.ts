@@ -38,7 +38,11 @@ export function verifyEncCharts(reader: EncChartsReader, expectedCells: readonly
       s.depthAreas();
       s.quality();
       soundings[s.cell] = (soundings[s.cell] ?? 0) + s.soundings().depths.length;
-      hazards[s.cell] = (hazards[s.cell] ?? 0) + s.hazards().length;
+      // an area is stored in every tile its bounds overlap: count it once, in its centroid's tile
+      hazards[s.cell] =
+        (hazards[s.cell] ?? 0) +
+        s.hazards().filter((h) => colOf(meta.grid, h.lonE7) === col && rowOf(meta.grid, h.latE7) === row)
+          .length;
     }
   }
   meta.cells.forEach((c, i) => {

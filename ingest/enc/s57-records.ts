@@ -46,6 +46,8 @@ export interface SpatialPointer {
 export interface VectorRecord {
   rcnm: number;
   rcid: number;
+  /** Record version (RVER): 1 as issued, raised by each update that modifies the record. */
+  rver: number;
   /** Raw coordinates: [y, x] pairs (SG2D) or [y, x, depth] triples (SG3D), integers before COMF/SOMF. */
   coords: number[];
   dimension: 2 | 3;
@@ -56,6 +58,8 @@ export interface VectorRecord {
 
 export interface FeatureRecord {
   rcid: number;
+  /** Record version (RVER): 1 as issued, raised by each update that modifies the record. */
+  rver: number;
   /** 1 point, 2 line, 3 area, 255 none. */
   primitive: number;
   group: number;
@@ -67,6 +71,16 @@ export interface FeatureRecord {
   /** Attribute code (ATTL) → value text (ATVL), lexical level 0/1. */
   attributes: Map<number, string>;
   spatial: SpatialPointer[];
+}
+
+/** Record update instruction (RUIN) and, for a modification, its control fields (S-57 3.1 §8.4.2). */
+export interface UpdateInstruction {
+  /** 1 insert, 2 delete, 3 modify. */
+  ruin: number;
+  /** FSPC / VRPC: update instruction (1 insert, 2 delete, 3 modify), 1-based index, count. */
+  pointerControl?: [number, number, number];
+  /** SGCC: the same for coordinate tuples. */
+  coordinateControl?: [number, number, number];
 }
 
 export interface S57Records {
@@ -112,13 +126,20 @@ function first(file: Iso8211File, f: RawField): Record<string, SubfieldValue> {
   return g;
 }
 
-/** Parses every record of a base cell (`.000`). Update files are not applied. */
-export function readS57Records(bytes: Uint8Array): S57Records {
+/** Every record of one S-57 file (base cell or update), in file order, with its update instruction. */
+export interface S57File {
+  dsid: Record<string, SubfieldValue>;
+  dspm?: Record<string, SubfieldValue>;
+  vectors: (VectorRecord & UpdateInstruction)[];
+  features: (FeatureRecord & UpdateInstruction)[];
+}
+
+export function readS57File(bytes: Uint8Array): S57File {
   const file = new Iso8211File(bytes);
   let dsid: Record<string, SubfieldValue> | undefined;
   let dspm: Record<string, SubfieldValue> | undefined;
-  const vectors = new Map<string, VectorRecord>();
-  const features: FeatureRecord[] = [];
+  const vectors: (VectorRecord & UpdateInstruction)[] = [];
+  const features: (FeatureRecord & UpdateInstruction)[] = [];
   for (const fields of file.records()) {
     const tags = new Set(fields.map((f) => f.tag));
     if (tags.has("DSID")) {
@@ -126,17 +147,37 @@ export function readS57Records(bytes: Uint8Array): S57Records {
     } else if (tags.has("DSPM")) {
       for (const f of fields) if (f.tag === "DSPM") dspm = first(file, f);
     } else if (tags.has("VRID")) {
-      const v = readVector(file, fields);
-      vectors.set(vectorKey(v.rcnm, v.rcid), v);
+      vectors.push(readVector(file, fields));
     } else if (tags.has("FRID")) {
       features.push(readFeature(file, fields));
     }
   }
-  if (!dsid || !dspm) throw new EncInputError("malformed", "S-57: the cell has no DSID or no DSPM record");
-  return { dataset: datasetInfo(dsid, dspm), vectors, features };
+  if (!dsid) throw new EncInputError("malformed", "S-57: the file has no DSID record");
+  return dspm ? { dsid, dspm, vectors, features } : { dsid, vectors, features };
 }
 
-function datasetInfo(dsid: Record<string, SubfieldValue>, dspm: Record<string, SubfieldValue>): DatasetInfo {
+/** Parses every record of a base cell (`.000`); see s57-updates.ts for applying `.001…`. */
+export function readS57Records(bytes: Uint8Array): S57Records {
+  const f = readS57File(bytes);
+  if (!f.dspm) throw new EncInputError("malformed", "S-57: the cell has no DSID or no DSPM record");
+  const vectors = new Map<string, VectorRecord>();
+  for (const { ruin, pointerControl, coordinateControl, ...v } of f.vectors) {
+    if (ruin !== 1)
+      throw new EncInputError("malformed", `S-57: base cell record ${v.rcnm}:${v.rcid} has RUIN ${ruin}`);
+    vectors.set(vectorKey(v.rcnm, v.rcid), v);
+  }
+  const features = f.features.map(({ ruin, pointerControl, coordinateControl, ...rec }) => {
+    if (ruin !== 1)
+      throw new EncInputError("malformed", `S-57: base cell feature ${rec.rcid} has RUIN ${ruin}`);
+    return rec;
+  });
+  return { dataset: datasetInfo(f.dsid, f.dspm), vectors, features };
+}
+
+export function datasetInfo(
+  dsid: Record<string, SubfieldValue>,
+  dspm: Record<string, SubfieldValue>,
+): DatasetInfo {
   const comf = num(dspm, "COMF", "DSPM");
   const somf = num(dspm, "SOMF", "DSPM");
   if (comf <= 0 || somf <= 0) throw new EncInputError("malformed", "S-57: COMF and SOMF must be positive");
@@ -158,9 +199,22 @@ function datasetInfo(dsid: Record<string, SubfieldValue>, dspm: Record<string, S
   };
 }
 
-function readVector(file: Iso8211File, fields: RawField[]): VectorRecord {
+const control = (
+  file: Iso8211File,
+  f: RawField,
+  labels: [string, string, string],
+): [number, number, number] => {
+  const g = first(file, f);
+  return [num(g, labels[0], f.tag), num(g, labels[1], f.tag), num(g, labels[2], f.tag)];
+};
+
+function readVector(file: Iso8211File, fields: RawField[]): VectorRecord & UpdateInstruction {
   let rcnm = 0;
   let rcid = 0;
+  let rver = 1;
+  let ruin = 1;
+  let pointerControl: [number, number, number] | undefined;
+  let coordinateControl: [number, number, number] | undefined;
   const coords: number[] = [];
   let dimension: 2 | 3 = 2;
   const ptrs: SpatialPointer[] = [];
@@ -170,6 +224,12 @@ function readVector(file: Iso8211File, fields: RawField[]): VectorRecord {
       const g = first(file, f);
       rcnm = num(g, "RCNM", "VRID");
       rcid = num(g, "RCID", "VRID");
+      rver = num(g, "RVER", "VRID");
+      ruin = num(g, "RUIN", "VRID");
+    } else if (f.tag === "VRPC") {
+      pointerControl = control(file, f, ["VPUI", "VPIX", "NVPT"]);
+    } else if (f.tag === "SGCC") {
+      coordinateControl = control(file, f, ["CCUI", "CCIX", "CCNC"]);
     } else if (f.tag === "SG2D" || f.tag === "SG3D") {
       dimension = f.tag === "SG3D" ? 3 : 2;
       const labels = file.definitions.get(f.tag)?.labels.join("!");
@@ -184,11 +244,18 @@ function readVector(file: Iso8211File, fields: RawField[]): VectorRecord {
         attributes.set(num(g, "ATTL", "ATTV"), typeof g.ATVL === "string" ? g.ATVL : "");
     }
   }
-  return { rcnm, rcid, coords, dimension, pointers: ptrs, attributes };
+  const rec = { rcnm, rcid, rver, coords, dimension, pointers: ptrs, attributes, ruin };
+  return {
+    ...rec,
+    ...(pointerControl && { pointerControl }),
+    ...(coordinateControl && { coordinateControl }),
+  };
 }
 
-function readFeature(file: Iso8211File, fields: RawField[]): FeatureRecord {
-  const rec: FeatureRecord = {
+function readFeature(file: Iso8211File, fields: RawField[]): FeatureRecord & UpdateInstruction {
+  const rec: FeatureRecord & UpdateInstruction = {
+    ruin: 1,
+    rver: 1,
     rcid: 0,
     primitive: 255,
     group: 0,
@@ -206,6 +273,10 @@ function readFeature(file: Iso8211File, fields: RawField[]): FeatureRecord {
       rec.primitive = num(g, "PRIM", "FRID");
       rec.group = num(g, "GRUP", "FRID");
       rec.objectClass = num(g, "OBJL", "FRID");
+      rec.rver = num(g, "RVER", "FRID");
+      rec.ruin = num(g, "RUIN", "FRID");
+    } else if (f.tag === "FSPC") {
+      rec.pointerControl = control(file, f, ["FSUI", "FSIX", "NSPT"]);
     } else if (f.tag === "FOID") {
       const g = first(file, f);
       rec.agency = num(g, "AGEN", "FOID");

@@ -1,7 +1,8 @@
 // Hazards charted twice at a seam between two cells of the same band and scale: a point charted
 // by both cells at the same place (within 1 m), or an area split along the cell border (the two
 // parts share a border edge). Each group becomes one hazard: a point keeps the first cell's
-// record; an area takes the centroid of all its parts and the cell holding the largest part.
+// record; an area takes the centroid of all its parts and the cell holding the largest part, and
+// keeps every part's outline (a search returns it when any part reaches into its circle).
 import { type AreaCentroid, areaCentroid } from "./area-centroid.ts";
 import type { Hazard } from "./enc-cell.ts";
 
@@ -23,6 +24,8 @@ export interface PlacedHazard {
 export interface MergedHazard extends PlacedHazard {
   /** Other cells (rank indexes) that chart the same object. */
   alsoIn: number[];
+  /** Areas: the rings of each charted part (one part unless split at a seam); points: empty. */
+  parts: Int32Array[][];
 }
 
 /** 1e-5 degree of latitude ≈ 1.1 m; points closer than this in both axes are one object. */
@@ -99,10 +102,12 @@ export function mergeSeamDuplicates(hazards: readonly PlacedHazard[]): MergedHaz
 
 function mergeGroup(parts: PlacedHazard[]): MergedHazard {
   const first = parts[0] as PlacedHazard;
-  if (parts.length === 1) return { ...first, alsoIn: [] };
+  const outlines = parts.flatMap((p) => (p.rings ? [p.rings] : []));
+  if (parts.length === 1) return { ...first, alsoIn: [], parts: outlines };
   if (!first.shape) {
     return {
       ...first,
+      parts: [],
       alsoIn: [...new Set(parts.slice(1).map((p) => p.cell))].filter((c) => c !== first.cell),
     };
   }
@@ -116,6 +121,7 @@ function mergeGroup(parts: PlacedHazard[]): MergedHazard {
     ...largest,
     x: Math.round(x),
     y: Math.round(y),
+    parts: outlines,
     alsoIn: [...new Set(parts.map((p) => p.cell))].filter((c) => c !== largest.cell),
   };
 }

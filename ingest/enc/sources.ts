@@ -105,6 +105,8 @@ export const ENC_CELLS: readonly string[] = CELLS.map((c) => c[0]);
 
 export const encCellSourceId = (cell: string): string => `enc-${cell}-cell`;
 export const encCatalogSourceId = (cell: string): string => `enc-${cell}-catalog`;
+/** Id of a cell's update file `.00n` (n ≥ 1), should one be pinned. */
+export const encUpdateSourceId = (cell: string, n: number): string => `enc-${cell}-update-${n}`;
 export const encCellUrl = (cell: string): string => `https://charts.noaa.gov/ENCs/${cell}.zip`;
 
 export const ENC_SOURCES: readonly SourceEntry[] = CELLS.flatMap(

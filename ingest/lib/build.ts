@@ -135,19 +135,21 @@ async function placeVersion(
     return false;
   }
   const existing = await readManifest(final).catch(() => undefined);
-  if (
+  const sameOutputs = existing !== undefined && diffOutputs(existing.outputs, manifest.outputs).length === 0;
+  const damage =
     existing &&
-    diffOutputs(existing.outputs, manifest.outputs).length === 0 &&
     (await verifyOutputs(final, existing).then(
-      () => true,
-      () => false,
-    ))
-  ) {
+      () => undefined,
+      (err: Error) => err.message,
+    ));
+  if (sameOutputs && damage === undefined) {
     await rm(staging, { recursive: true, force: true });
     return true;
   }
   log(
-    `${path.basename(final)}: an earlier build of this version differs; replacing it (bump formatVersion when output bytes change)`,
+    sameOutputs
+      ? `${path.basename(final)}: WARNING: the existing build of this version is corrupt on disk (${damage}); replacing it with the fresh build`
+      : `${path.basename(final)}: an earlier build of this version differs; replacing it (bump formatVersion when output bytes change)`,
   );
   const old = `${path.dirname(final)}/.replaced-${path.basename(final)}-${randomBytes(4).toString("hex")}`;
   await rename(final, old);

@@ -21,7 +21,7 @@ import { gridSourceId, NADCON5_GRIDS } from "./sources.ts";
 
 export const datumGridsFamily: FamilyBuilder = {
   family: "datum-grids",
-  formatVersion: "1.0",
+  formatVersion: "1.1",
   sources: NADCON5_GRIDS.map(([file]) => gridSourceId(file)),
   parameters: { tileSize: DEFAULT_TILE_SIZE },
   description: "NADCON5 shift grids (NOAA NGS via PROJ-data) tiled for on-demand reading",

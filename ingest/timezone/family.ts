@@ -43,7 +43,7 @@ export interface TimezoneFamilyOptions {
 export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuilder {
   return {
     family: "timezone",
-    formatVersion: "1.0",
+    formatVersion: "1.1",
     sources: options.sources,
     parameters: {
       product: options.product,
@@ -128,13 +128,17 @@ function checkFastGrid(lookup: TimezoneLookup): void {
   }
 }
 
-/** The registered family: geo-tz 8.1.9's `timezones-1970` product. */
+/**
+ * The registered family: geo-tz 8.1.9's full `timezones` product (every IANA zone keeps its own
+ * polygon; the `timezones-1970` product merges zones that agree since 1970 and would answer
+ * another city's id and pre-1970 history).
+ */
 export const timezoneFamily = createTimezoneFamily({
-  sources: ["geo-tz-1970-index", "geo-tz-1970-data"],
-  product: "geo-tz 8.1.9 timezones-1970 (timezone-boundary-builder 2025b)",
-  // 301 zone ids and 34532 clipped pieces in the pinned 2025b product.
-  expected: { zones: [250, 400], pieces: [20_000, 60_000] },
-  read: (inputs) => readGeoTzProduct(inputs["geo-tz-1970-index"]!, inputs["geo-tz-1970-data"]!),
+  sources: ["geo-tz-index", "geo-tz-data"],
+  product: "geo-tz 8.1.9 timezones (timezone-boundary-builder 2025b)",
+  // 419 zone ids and 37397 clipped pieces in the pinned 2025b product.
+  expected: { zones: [380, 500], pieces: [20_000, 60_000] },
+  read: (inputs) => readGeoTzProduct(inputs["geo-tz-index"]!, inputs["geo-tz-data"]!),
   knownAnswers: [
     {
       name: "Anchorage",
@@ -150,6 +154,15 @@ export const timezoneFamily = createTimezoneFamily({
       expect: { timeZone: "Australia/Sydney", source: "boundary" },
     },
     { name: "Kolkata", lat: 22.5726, lon: 88.3639, expect: { timeZone: "Asia/Kolkata", source: "boundary" } },
+    // Zones the 1970 product merged into another city's id (issue 18.1).
+    { name: "La Paz", lat: -16.5, lon: -68.15, expect: { timeZone: "America/La_Paz", source: "boundary" } },
+    { name: "Oslo", lat: 59.9139, lon: 10.7522, expect: { timeZone: "Europe/Oslo", source: "boundary" } },
+    {
+      name: "Reykjavik",
+      lat: 64.1466,
+      lon: -21.9426,
+      expect: { timeZone: "Atlantic/Reykjavik", source: "boundary" },
+    },
     { name: "mid-Pacific", lat: 0, lon: -160, expect: { timeZone: "Etc/GMT+11", source: "nautical" } },
   ],
 });

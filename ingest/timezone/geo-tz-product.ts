@@ -1,4 +1,4 @@
-// Reads a geo-tz data product (e.g. timezones-1970): `<product>.index.json` is a quadtree over
+// Reads a geo-tz data product (e.g. timezones): `<product>.index.json` is a quadtree over
 // [-179.9999, 179.9999] × [-89.9999, 89.9999] whose children a (NE), b (NW), c (SW), d (SE) are
 // either an array of zone indexes (the whole quad lies in those zones), an object {pos, len}
 // (a geobuf FeatureCollection at that byte range of `<product>.geo.dat`, the zones' pieces

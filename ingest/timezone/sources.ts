@@ -1,5 +1,6 @@
 // Upstream inputs of the timezone family: timezone-boundary-builder polygons as packaged by
-// geo-tz 8.1.9 (the `timezones-1970` product: quadtree index + geobuf pieces).
+// geo-tz 8.1.9 (the full `timezones` product: every IANA zone keeps its own polygon; quadtree index +
+// geobuf pieces).
 import type { SourceEntry } from "../sources.ts";
 
 const GEO_TZ = "https://cdn.jsdelivr.net/npm/geo-tz@8.1.9/data";
@@ -9,25 +10,25 @@ const ATTRIBUTION =
 
 export const TIMEZONE_SOURCES: readonly SourceEntry[] = [
   {
-    id: "geo-tz-1970-index",
-    url: `${GEO_TZ}/timezones-1970.geojson.index.json`,
-    sha256: "cf61db64fa5baa97c911471996be5926aa323c150d76bcb71967728964cb48dd",
-    bytes: 889116,
-    vintage: "timezone-boundary-builder 2025b (geo-tz 8.1.9, timezones-1970)",
+    id: "geo-tz-index",
+    url: `${GEO_TZ}/timezones.geojson.index.json`,
+    sha256: "1194d9bb0cb2b665c808c8012e04c88d15d85a75054f4fcf13fe0e880e52af47",
+    bytes: 941298,
+    vintage: "timezone-boundary-builder 2025b (geo-tz 8.1.9, timezones)",
     license: LICENSE,
     attribution: ATTRIBUTION,
-    mirrorPath: "timezones/geo-tz-8.1.9/timezones-1970.geojson.index.json",
-    mirroredAt: "2026-11-21",
+    mirrorPath: "timezones/geo-tz-8.1.9/timezones.geojson.index.json",
+    mirroredAt: "2026-11-24",
   },
   {
-    id: "geo-tz-1970-data",
-    url: `${GEO_TZ}/timezones-1970.geojson.geo.dat`,
-    sha256: "76309ae44ea38461e6540d6f30665ecc2c29e2b31b3e6c7b726f7c42ed1e29b6",
-    bytes: 26429418,
-    vintage: "timezone-boundary-builder 2025b (geo-tz 8.1.9, timezones-1970)",
+    id: "geo-tz-data",
+    url: `${GEO_TZ}/timezones.geojson.geo.dat`,
+    sha256: "589f6f64e1c62718d791d6a4bf1b9ad6e3ab5c1fc1933bff852cc7d8c223f853",
+    bytes: 30084741,
+    vintage: "timezone-boundary-builder 2025b (geo-tz 8.1.9, timezones)",
     license: LICENSE,
     attribution: ATTRIBUTION,
-    mirrorPath: "timezones/geo-tz-8.1.9/timezones-1970.geojson.geo.dat",
-    mirroredAt: "2026-11-21",
+    mirrorPath: "timezones/geo-tz-8.1.9/timezones.geojson.geo.dat",
+    mirroredAt: "2026-11-24",
   },
 ];

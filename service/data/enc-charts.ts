@@ -92,7 +92,7 @@ export class EncCharts {
 
 export const encOpener: FamilyOpener<EncCharts> = {
   family: ENC_FAMILY,
-  formatMajor: 1,
+  formatMajor: 2,
   async open(versionDir: string, manifest: ArtifactManifest) {
     const reader = new EncChartsReader(openByteSource(path.join(versionDir, ENC_CHARTS_FILE), "file"));
     const retrieved = manifest.inputs.map((i) => i.retrievedAt).sort();

@@ -13,9 +13,19 @@ const ANVIL_PACKAGES: Record<string, string> = {
   "darwin-x64": "@foundry-rs/anvil-darwin-amd64",
 };
 
+/** Recent chain states anvil keeps in memory (older ones are dropped, none go to disk). */
+export const ANVIL_STATES_KEPT = 256;
+/** Blocks whose transactions and receipts anvil keeps. */
+export const ANVIL_BLOCKS_KEPT = 4096;
+
 export interface AnvilNode {
   rpcUrl: string;
   chainId: number;
+  pid: number | undefined;
+  /** False once the anvil process has ended, whatever the cause. */
+  running(): boolean;
+  /** Called once if anvil ends without stop() (killed, crashed): the chain and its state are gone. */
+  onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
   stop(): Promise<void>;
 }
 
@@ -38,8 +48,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function rpcCall(rpcUrl: string, method: string, params: unknown[] = []): Promise<unknown> {
+export async function rpcCall(
+  rpcUrl: string,
+  method: string,
+  params: unknown[] = [],
+  timeoutMs = 10_000,
+): Promise<unknown> {
   const res = await fetch(rpcUrl, {
+    signal: AbortSignal.timeout(timeoutMs),
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
@@ -65,15 +81,25 @@ export async function startAnvil(chainId: number): Promise<AnvilNode> {
     "--silent",
     "--accounts",
     "10",
+    // Flat over long runs (blocks are mined on demand, one per transaction): at most 256 recent
+    // states in memory and none written to disk (a bare --prune-history keeps only the latest state,
+    // and a read racing a new block then fails), and the transactions of the last 4096 blocks.
+    "--prune-history",
+    String(ANVIL_STATES_KEPT),
+    "--transaction-block-keeper",
+    String(ANVIL_BLOCKS_KEPT),
   ];
   const proc: ChildProcess = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let exited = false;
+  let stopping = false;
   let stderr = "";
+  const unexpected: ((code: number | null, signal: NodeJS.Signals | null) => void)[] = [];
   proc.stderr?.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-2000);
   });
-  proc.on("exit", () => {
+  proc.on("exit", (code, signal) => {
     exited = true;
+    if (!stopping) for (const listener of unexpected) listener(code, signal);
   });
   const kill = () => {
     if (!exited) proc.kill("SIGKILL");
@@ -88,13 +114,19 @@ export async function startAnvil(chainId: number): Promise<AnvilNode> {
     }
     const id = await rpcCall(rpcUrl, "eth_chainId").catch(() => null);
     if (typeof id === "string" && Number(id) === chainId) break;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 5));
   }
   return {
     rpcUrl,
     chainId,
+    pid: proc.pid,
+    running: () => !exited,
+    onUnexpectedExit: (listener) => {
+      unexpected.push(listener);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         process.removeListener("exit", kill);
         if (exited) return resolve();
         proc.once("exit", () => resolve());

@@ -1,19 +1,27 @@
-// Compiles the devnet's Solidity contracts with solc-js (bundled compiler, no download) and caches
-// the result by source hash under the geo402 home folder.
+// The devnet's Solidity contracts: compiled with solc-js (pinned, bundled compiler, no download)
+// by `npm run contracts`, which writes contracts/compiled.json; the service only reads that file
+// (no compiler at start-up). A test recompiles and checks the file is exactly the compiler's output
+// for the current sources.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Abi } from "viem";
+import { PROJECT_ROOT } from "../project-root.ts";
 
 export interface CompiledContract {
   abi: Abi;
   bytecode: `0x${string}`;
 }
 export type CompiledContracts = Record<"TestUSDC" | "Multicall3Lite", CompiledContract>;
+/** contracts/compiled.json: the compiler output and the digest of the sources it came from. */
+export interface CompiledFile {
+  sourceDigest: string;
+  contracts: CompiledContracts;
+}
 
-const CONTRACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../contracts");
+const CONTRACT_DIR = path.join(PROJECT_ROOT, "contracts");
+export const COMPILED_FILE = path.join(CONTRACT_DIR, "compiled.json");
 const FILES = ["TestUSDC.sol", "Multicall3Lite.sol"] as const;
 
 interface SolcOutput {
@@ -43,17 +51,26 @@ function compileInChild(input: string): Promise<string> {
   });
 }
 
-export async function compileContracts(home: string): Promise<CompiledContracts> {
-  const sources = Object.fromEntries(
+function readSources(): Record<string, { content: string }> {
+  return Object.fromEntries(
     FILES.map((f) => [f, { content: readFileSync(path.join(CONTRACT_DIR, f), "utf8") }]),
   );
-  const digest = createHash("sha256").update(JSON.stringify(sources)).digest("hex").slice(0, 16);
-  const cacheFile = path.join(home, `contracts-${digest}.json`);
-  try {
-    return JSON.parse(readFileSync(cacheFile, "utf8")) as CompiledContracts;
-  } catch {
-    // not cached yet
-  }
+}
+
+export function sourceDigest(sources = readSources()): string {
+  return createHash("sha256").update(JSON.stringify(sources)).digest("hex").slice(0, 16);
+}
+
+/** The shipped compiler output; refuses one compiled from other sources than the current ones. */
+export function loadCompiledContracts(): CompiledContracts {
+  const file = JSON.parse(readFileSync(COMPILED_FILE, "utf8")) as CompiledFile;
+  if (file.sourceDigest !== sourceDigest())
+    throw new Error("contracts/compiled.json is stale for contracts/*.sol: run `npm run contracts`");
+  return file.contracts;
+}
+
+export async function compileContracts(): Promise<CompiledFile> {
+  const sources = readSources();
   const input = {
     language: "Solidity",
     sources,
@@ -71,13 +88,18 @@ export async function compileContracts(home: string): Promise<CompiledContracts>
     if (!c) throw new Error(`solc produced no ${name}`);
     return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
   };
-  const compiled: CompiledContracts = {
-    TestUSDC: pick("TestUSDC.sol", "TestUSDC"),
-    Multicall3Lite: pick("Multicall3Lite.sol", "Multicall3Lite"),
+  return {
+    sourceDigest: sourceDigest(sources),
+    contracts: {
+      TestUSDC: pick("TestUSDC.sol", "TestUSDC"),
+      Multicall3Lite: pick("Multicall3Lite.sol", "Multicall3Lite"),
+    },
   };
-  mkdirSync(home, { recursive: true });
-  const tmp = `${cacheFile}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(compiled));
-  renameSync(tmp, cacheFile);
-  return compiled;
+}
+
+/** `npm run contracts`: writes contracts/compiled.json. */
+export async function writeCompiledContracts(): Promise<void> {
+  const tmp = `${COMPILED_FILE}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(await compileContracts(), null, 2)}\n`);
+  renameSync(tmp, COMPILED_FILE);
 }

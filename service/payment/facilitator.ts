@@ -1,19 +1,44 @@
-// A real x402 facilitator for the devnet: @x402/core's x402Facilitator with @x402/evm's exact
+// A real x402 facilitator for the devnet only: @x402/core's x402Facilitator with @x402/evm's exact
 // (EIP-3009) scheme, signing settlements with a viem account on the local chain. It is used
 // in-process by the service and also served over HTTP on loopback (the advertised facilitator URL).
+// It is not a relay: it verifies and settles only payments to this service's payTo in its asset on
+// its network (anything else: invalid_payment_requirements), and a chain that cannot be reached
+// is a facilitator fault (chain-faults.ts), never an invalid signature.
 import { x402Facilitator } from "@x402/core/facilitator";
-import type { FacilitatorClient } from "@x402/core/server";
-import { toFacilitatorEvmSigner } from "@x402/evm";
+import { type FacilitatorClient, FacilitatorResponseError } from "@x402/core/server";
+import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import Fastify, { type FastifyInstance } from "fastify";
-import { createWalletClient, http, nonceManager, publicActions } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { chainCall, watchChain } from "./chain-faults.ts";
+import { createFacilitatorSigner, type FacilitatorSigner } from "./facilitator-signer.ts";
 import { localChain } from "./test-usdc.ts";
 
 export interface LocalFacilitator {
-  facilitator: x402Facilitator;
   address: `0x${string}`;
+  /** Verify and settle restricted to the service's own terms; chain faults thrown, not "invalid". */
   client: FacilitatorClient;
+}
+
+/** The only payments the devnet facilitator handles: to this payTo, in this asset, on this network. */
+export interface OwnTerms {
+  network: `eip155:${number}`;
+  asset: `0x${string}`;
+  payTo: `0x${string}`;
+}
+
+export const NOT_OURS = "invalid_payment_requirements";
+
+const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
+
+/** Whether a payment's requirements (and the terms the payer says it accepted) are the service's own. */
+export function isOwnPayment(own: OwnTerms, payload: PaymentPayload, req: PaymentRequirements): boolean {
+  const ours = (r: Partial<PaymentRequirements> | undefined) =>
+    r !== undefined &&
+    r.scheme === "exact" &&
+    r.network === own.network &&
+    same(r.asset, own.asset) &&
+    same(r.payTo, own.payTo);
+  return ours(req) && ours(payload?.accepted);
 }
 
 export function createLocalFacilitator(opts: {
@@ -21,42 +46,47 @@ export function createLocalFacilitator(opts: {
   chainId: number;
   network: `eip155:${number}`;
   privateKey: `0x${string}`;
+  own: OwnTerms;
 }): LocalFacilitator {
-  // nonceManager: concurrent settlements from one key would otherwise race on the transaction nonce.
-  const account = privateKeyToAccount(opts.privateKey, { nonceManager });
-  const viemClient = createWalletClient({
-    account,
+  const { signer: direct, address } = createFacilitatorSigner({
     chain: localChain(opts.chainId, opts.rpcUrl),
-    transport: http(opts.rpcUrl),
-    pollingInterval: 20,
-  }).extend(publicActions);
-  const signer = toFacilitatorEvmSigner({
-    address: account.address,
-    getCode: (a) => viemClient.getCode(a),
-    readContract: (a) =>
-      viemClient.readContract({ ...a, args: a.args ?? [] } as Parameters<typeof viemClient.readContract>[0]),
-    verifyTypedData: (a) => viemClient.verifyTypedData(a as Parameters<typeof viemClient.verifyTypedData>[0]),
-    writeContract: (a) =>
-      viemClient.writeContract({ ...a, args: a.args ?? [] } as Parameters<
-        typeof viemClient.writeContract
-      >[0]),
-    sendTransaction: (a) => viemClient.sendTransaction(a),
-    waitForTransactionReceipt: (a) => viemClient.waitForTransactionReceipt(a),
+    rpcUrl: opts.rpcUrl,
+    privateKey: opts.privateKey,
   });
+  // Every chain call goes through chainCall, so a dead chain is seen as such (chain-faults.ts).
+  const signer: FacilitatorSigner = {
+    ...direct,
+    getCode: (a) => chainCall(() => direct.getCode(a)),
+    readContract: (a) => chainCall(() => direct.readContract(a)),
+    verifyTypedData: (a) => chainCall(() => direct.verifyTypedData(a)),
+    writeContract: (a) => chainCall(() => direct.writeContract(a)),
+    sendTransaction: (a) => chainCall(() => direct.sendTransaction(a)),
+    waitForTransactionReceipt: (a) => chainCall(() => direct.waitForTransactionReceipt(a)),
+  };
   const facilitator = new x402Facilitator();
   registerExactEvmScheme(facilitator, { signer, networks: opts.network });
   const client: FacilitatorClient = {
-    verify: (payload, requirements) => facilitator.verify(payload, requirements),
-    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    verify: async (payload, requirements): Promise<VerifyResponse> => {
+      if (!isOwnPayment(opts.own, payload, requirements)) return { isValid: false, invalidReason: NOT_OURS };
+      return watchChain("verify", () => facilitator.verify(payload, requirements));
+    },
+    settle: async (payload, requirements): Promise<SettleResponse> => {
+      if (!isOwnPayment(opts.own, payload, requirements))
+        return { success: false, errorReason: NOT_OURS, transaction: "", network: requirements.network };
+      return watchChain("settle", () => facilitator.settle(payload, requirements));
+    },
     getSupported: async () =>
       facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
   };
-  return { facilitator, address: account.address, client };
+  return { address, client };
 }
 
-/** The standard facilitator HTTP API (POST /verify, POST /settle, GET /supported) on loopback. */
+/**
+ * The standard facilitator HTTP API (POST /verify, POST /settle, GET /supported) on loopback, over
+ * the restricted client: it settles this service's payments only. A chain fault is a 502.
+ */
 export async function serveFacilitator(
-  facilitator: x402Facilitator,
+  facilitator: FacilitatorClient,
   host = "127.0.0.1",
 ): Promise<{ url: string; app: FastifyInstance }> {
   const app = Fastify({ logger: false });
@@ -67,7 +97,12 @@ export async function serveFacilitator(
       if (!paymentPayload || !paymentRequirements) {
         return reply.code(400).send({ error: "paymentPayload and paymentRequirements are required" });
       }
-      return facilitator[op](paymentPayload as never, paymentRequirements as never);
+      try {
+        return await facilitator[op](paymentPayload as never, paymentRequirements as never);
+      } catch (err) {
+        if (!(err instanceof FacilitatorResponseError)) throw err;
+        return reply.code(502).send({ error: `${op} could not run: the devnet chain is unavailable` });
+      }
     });
   route("verify");
   route("settle");

@@ -1,6 +1,7 @@
 // Catalog entry → x402 RouteConfig: the exact-scheme terms with the atomic amount computed by
 // integer arithmetic from the catalog's dollar string, and the bazaar discovery extension
-// carrying the route's input schema and example.
+// carrying the route's input schema and example. The resource URL is not here: the gate gives it
+// from the service's own base URL (configured public URL or listener address).
 import type { RouteConfig } from "@x402/core/server";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import { dollarsToAtomic } from "../money.ts";
@@ -10,12 +11,7 @@ import type { SchemaSet } from "../schemas.ts";
 /** Seconds a signed authorization stays valid for this service. */
 export const MAX_TIMEOUT_SECONDS = 300;
 
-export function routeConfigFor(
-  entry: CatalogEntry,
-  terms: PaymentTerms,
-  schemas: SchemaSet,
-  publicUrl?: string,
-): RouteConfig {
+export function routeConfigFor(entry: CatalogEntry, terms: PaymentTerms, schemas: SchemaSet): RouteConfig {
   const discovery =
     entry.method === "POST"
       ? declareDiscoveryExtension({
@@ -41,7 +37,6 @@ export function routeConfigFor(
       },
       maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
     },
-    ...(publicUrl ? { resource: `${publicUrl}${entry.path}` } : {}),
     description: entry.summary,
     mimeType: "application/json",
     serviceName: "geo402",

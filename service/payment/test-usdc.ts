@@ -7,6 +7,7 @@ import {
   defineChain,
   getAddress,
   http,
+  nonceManager,
   type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -38,30 +39,20 @@ export interface TestUsdc {
   fundGas(who: `0x${string}`, wei: bigint): Promise<void>;
 }
 
-export async function deployTestUsdc(opts: {
+export interface TestUsdcOptions {
   rpcUrl: string;
   chainId: number;
   network: string;
   deployerKey: `0x${string}`;
   contracts: CompiledContracts;
-}): Promise<TestUsdc> {
-  const { rpcUrl, chainId, network, contracts } = opts;
-  const chain = localChain(chainId, rpcUrl);
-  const deployer = privateKeyToAccount(opts.deployerKey);
-  const wallet = createWalletClient({ account: deployer, chain, transport: http(rpcUrl) });
-  const publicClient = createPublicClient({
-    chain,
-    transport: http(rpcUrl),
-    pollingInterval: 50,
-  }) as PublicClient;
-  const canonical = usdcFor(network);
-  const { abi } = contracts.TestUSDC;
+}
 
-  const deployAt = async (
-    target: string,
-    c: { abi: typeof abi; bytecode: `0x${string}` },
-    args: unknown[],
-  ) => {
+/** Deploys the contracts at their canonical addresses, then gives the helpers. */
+export async function deployTestUsdc(opts: TestUsdcOptions): Promise<TestUsdc> {
+  const { rpcUrl, contracts } = opts;
+  const { wallet, publicClient } = clients(opts);
+  const canonical = usdcFor(opts.network);
+  const deployAt = async (target: string, c: CompiledContracts[keyof CompiledContracts], args: unknown[]) => {
     const hash = await wallet.deployContract({ abi: c.abi, bytecode: c.bytecode, args });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (!receipt.contractAddress) throw new Error("deployment produced no contract");
@@ -70,6 +61,28 @@ export async function deployTestUsdc(opts: {
   };
   await deployAt(canonical.address, contracts.TestUSDC, [canonical.name, canonical.version]);
   await deployAt(MULTICALL3_ADDRESS, contracts.Multicall3Lite, []);
+  return testUsdcAt(opts);
+}
+
+function clients(opts: TestUsdcOptions) {
+  const chain = localChain(opts.chainId, opts.rpcUrl);
+  // nonceManager: concurrent mints from the deployer would otherwise race on the transaction nonce.
+  const deployer = privateKeyToAccount(opts.deployerKey, { nonceManager });
+  const wallet = createWalletClient({ account: deployer, chain, transport: http(opts.rpcUrl) });
+  const publicClient = createPublicClient({
+    chain,
+    transport: http(opts.rpcUrl),
+    pollingInterval: 5,
+  }) as PublicClient;
+  return { wallet, publicClient };
+}
+
+/** The helpers for test USDC already at the canonical address (deployed or loaded from a saved state). */
+export function testUsdcAt(opts: TestUsdcOptions): TestUsdc {
+  const { rpcUrl } = opts;
+  const { wallet, publicClient } = clients(opts);
+  const canonical = usdcFor(opts.network);
+  const { abi } = opts.contracts.TestUSDC;
   const address = getAddress(canonical.address);
 
   return {

@@ -10,7 +10,6 @@ import {
   type HTTPAdapter,
   type HTTPProcessResult,
   type HTTPRequestContext,
-  type HTTPResponseInstructions,
   SETTLEMENT_OVERRIDES_HEADER,
   withPrivateCacheControl,
   x402HTTPResourceServer,
@@ -22,9 +21,22 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "../errors.ts";
 import { type CatalogEntry, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
+import {
+  AUTHORIZATION_IN_USE,
+  MALFORMED_PAYMENT,
+  readPaymentHeader,
+  stablePaymentRequired,
+  stableSettlementFailure,
+} from "./payment-reasons.ts";
+import { createQuoteCache, type EncodedQuote, wantsPaywall } from "./quote-cache.ts";
+import { type AuthorizationClaim, type ReplayGuard, refusalOf } from "./replay-guard.ts";
 import { routeConfigFor } from "./route-terms.ts";
 
-type Verified = Extract<HTTPProcessResult, { type: "payment-verified" }> & { context: HTTPRequestContext };
+type Verified = Extract<HTTPProcessResult, { type: "payment-verified" }> & {
+  context: HTTPRequestContext;
+  /** This request's hold on its authorization nonce (replay-guard.ts). */
+  claim: AuthorizationClaim | null;
+};
 
 /** What became of a request's payment, for the request log. */
 export type PaymentOutcome =
@@ -44,10 +56,15 @@ declare module "fastify" {
 
 class FastifyHttpAdapter implements HTTPAdapter {
   readonly #req: FastifyRequest;
-  constructor(req: FastifyRequest) {
+  readonly #url: string;
+  /** Set for a malformed PAYMENT-SIGNATURE: the x402 server then quotes instead of decoding it. */
+  hidePayment = false;
+  constructor(req: FastifyRequest, url: string) {
     this.#req = req;
+    this.#url = url;
   }
   getHeader(name: string) {
+    if (this.hidePayment && name.toLowerCase() === "payment-signature") return undefined;
     const v = this.#req.headers[name.toLowerCase()];
     return Array.isArray(v) ? v[0] : v;
   }
@@ -57,9 +74,9 @@ class FastifyHttpAdapter implements HTTPAdapter {
   getPath() {
     return this.#req.url.split("?")[0] ?? "/";
   }
-  /** The resource URL: scheme, host and path; the query string is not part of the resource. */
+  /** The resource URL: the service's base URL and the registered path (never the Host header). */
   getUrl() {
-    return `${this.#req.protocol}://${this.#req.headers.host ?? "localhost"}${this.getPath()}`;
+    return this.#url;
   }
   getAcceptHeader() {
     return this.#req.headers.accept ?? "";
@@ -90,7 +107,10 @@ export function createPaymentGate(opts: {
   terms: PaymentTerms;
   entries: readonly CatalogEntry[];
   schemas: SchemaSet;
-  publicUrl?: string;
+  /** One computation per authorization nonce; a recorded refusal is answered again. */
+  replays: ReplayGuard;
+  /** The service's own base URL: the configured public URL or the listener's address. */
+  baseUrl: () => string;
 }): PaymentGate {
   const resourceServer = new x402ResourceServer(opts.facilitatorClient).register(
     opts.terms.network,
@@ -98,7 +118,7 @@ export function createPaymentGate(opts: {
   );
   resourceServer.registerExtension(bazaarResourceServerExtension);
   const routes = Object.fromEntries(
-    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas, opts.publicUrl)]),
+    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas)]),
   );
   const http = new x402HTTPResourceServer(resourceServer, routes);
   let ready: Promise<void> | null = null;
@@ -111,16 +131,66 @@ export function createPaymentGate(opts: {
   };
 
   const failed = (reply: FastifyReply, err: ApiError) => reply.code(err.status).send(errorBody(err));
-  // Unpaid requests get the same terms every time for a route and resource URL: build them once.
-  const quotes = new Map<string, HTTPResponseInstructions>();
-  const QUOTE_CACHE_MAX = 512;
+  const resourceUrl = (entry: CatalogEntry) => `${opts.baseUrl()}${entry.path}`;
+  const quotes = createQuoteCache({
+    resourceUrl,
+    process: async (context) => {
+      await initialize();
+      return http.processHTTPRequest(context);
+    },
+  });
 
   return {
     initialize,
 
     async preValidation(request, reply) {
       const entry = request.routeOptions.config.entry;
-      const adapter = new FastifyHttpAdapter(request);
+      const paymentHeader = request.headers["payment-signature"];
+      if (paymentHeader === undefined && !wantsPaywall(request)) {
+        let quote: EncodedQuote;
+        try {
+          quote = await quotes.get(entry);
+        } catch (err) {
+          request.log.error({ err }, "payment terms could not be built");
+          request.paymentOutcome = { state: "refused", reason: "facilitator_unavailable" };
+          return failed(reply, new ApiError("facilitator_unavailable", { stage: "verify" }));
+        }
+        request.paymentOutcome = { state: "quoted" };
+        return reply.code(quote.status).headers(quote.headers).send(quote.body);
+      }
+      const adapter = new FastifyHttpAdapter(request, resourceUrl(entry));
+      // A header that is not a v2 payment payload at all is refused here with a stable reason and
+      // one log line (the x402 server would print its stack trace to stderr).
+      const header = adapter.getHeader("payment-signature");
+      const paymentPayload = header === undefined ? null : readPaymentHeader(header);
+      const malformed = header !== undefined && paymentPayload === null;
+      if (malformed) {
+        adapter.hidePayment = true;
+        request.log.info(
+          { reason: MALFORMED_PAYMENT },
+          "payment refused: PAYMENT-SIGNATURE is not a v2 payload",
+        );
+      }
+      // One request per authorization at a time; a refusal already recorded for it is answered
+      // again without verifying or computing anything.
+      let claim: AuthorizationClaim | null = null;
+      let forced = malformed ? MALFORMED_PAYMENT : undefined;
+      if (paymentPayload) {
+        const admission = await opts.replays.admit(paymentPayload);
+        if (admission.state === "refused") {
+          request.paymentOutcome = { state: "refused", reason: "replayed_refusal" };
+          const { status, contentType, body } = admission.refusal;
+          return reply.code(status).type(contentType).send(body);
+        }
+        if (admission.state === "busy") {
+          adapter.hidePayment = true;
+          forced = AUTHORIZATION_IN_USE;
+        } else if (admission.claim) {
+          claim = admission.claim;
+          // Whatever ends this request without a recorded refusal frees the authorization.
+          reply.raw.once("close", () => void admission.claim?.release());
+        }
+      }
       // The registered path, never the raw URL: an encoded or decorated URL cannot dodge the price.
       const context: HTTPRequestContext = {
         adapter,
@@ -130,20 +200,12 @@ export function createPaymentGate(opts: {
         routePattern: entry.path,
         paymentHeader: adapter.getHeader("payment-signature"),
       };
-      const quoteKey = `${routeKey(entry)} ${adapter.getUrl()}`;
-      const quoted = context.paymentHeader ? undefined : quotes.get(quoteKey);
-      if (quoted) {
-        request.paymentOutcome = { state: "quoted" };
-        return reply
-          .code(quoted.status)
-          .headers(quoted.headers)
-          .send(quoted.body ?? {});
-      }
       let result: HTTPProcessResult;
       try {
         await initialize();
         result = await http.processHTTPRequest(context);
       } catch (err) {
+        void claim?.release();
         request.log.error({ err }, "payment verification could not run");
         request.paymentOutcome = { state: "refused", reason: "facilitator_unavailable" };
         return failed(reply, new ApiError("facilitator_unavailable", { stage: "verify" }));
@@ -152,14 +214,21 @@ export function createPaymentGate(opts: {
         throw new Error(`priced route ${routeKey(entry)} has no payment terms`);
       if (result.type === "payment-error") {
         const { response } = result;
-        request.paymentOutcome = context.paymentHeader
+        void claim?.release();
+        const refused = header !== undefined;
+        // PAYMENT-REQUIRED.error carries a stable code only; internal text goes to one log line.
+        const stable = refused
+          ? stablePaymentRequired(response.headers, forced)
+          : { headers: response.headers, replaced: undefined };
+        if (stable.replaced !== undefined)
+          request.log.warn({ detail: stable.replaced }, "payment verification failed unexpectedly");
+        request.paymentOutcome = refused
           ? { state: "refused", reason: "invalid_payment" }
           : { state: "quoted" };
-        if (!context.paymentHeader && quotes.size < QUOTE_CACHE_MAX) quotes.set(quoteKey, response);
-        reply.code(response.status).headers(response.headers);
+        reply.code(response.status).headers(stable.headers);
         return reply.send(response.body ?? {});
       }
-      request.payment = { ...result, context };
+      request.payment = { ...result, context, claim };
     },
 
     async onSend(request, reply, payload) {
@@ -180,6 +249,7 @@ export function createPaymentGate(opts: {
           (reply.getHeader("cache-control") as string | undefined) ?? null,
         );
         if (headers) reply.headers(headers);
+        await verified.claim?.record(refusalOf(reply.statusCode, reply.getHeader("content-type"), payload));
         request.paymentOutcome = { state: "cancelled" };
         return payload;
       }
@@ -208,8 +278,11 @@ export function createPaymentGate(opts: {
           verified.beforeHandlerSettlement,
         );
         if (!settle.success) {
-          reply.headers(settle.response.headers);
-          return withheld(settle.errorReason, 402, "settlement_failed");
+          const stable = stableSettlementFailure(settle.response.headers);
+          if (stable.replaced !== undefined)
+            request.log.warn({ detail: stable.replaced }, "settlement failed unexpectedly");
+          reply.headers(stable.headers);
+          return withheld(stable.reason, 402, "settlement_failed");
         }
         reply.headers(settle.headers);
         reply.header(

@@ -4,8 +4,9 @@
 import type { Config } from "../config.ts";
 import { ENC_FAMILY } from "../data/enc-charts.ts";
 import { ApiError } from "../errors.ts";
-import type { CatalogEntry } from "../route-types.ts";
-import { buyOnce, DemoPurchases } from "./demo-purchase.ts";
+import { dollarsToAtomic } from "../money.ts";
+import type { CatalogEntry, RouteContext } from "../route-types.ts";
+import { buyOnce, DemoPurchases, type DemoTerms } from "./demo-purchase.ts";
 
 /** Homer Harbor entrance channel: a band-5 dredged area where bands 3, 4 and 5 overlap. */
 export const DEMO_REQUEST = { lat: 59.6033, lon: -151.4192 } as const;
@@ -27,6 +28,14 @@ function explorerFor(config: Config, network: string, tx: string): string {
   }
   const base = EXPLORERS[network];
   return base ? `${base}${tx}` : `no known explorer for ${network}; transaction ${tx}`;
+}
+
+/** The service's own terms for the depth route: the only terms the demo payer will sign. */
+function depthTerms(ctx: RouteContext): DemoTerms {
+  const depth = ctx.catalog.find((e) => e.method === "GET" && e.path === DEMO_ROUTE);
+  if (!depth) throw new ApiError("data_unavailable", { reason: `${DEMO_ROUTE} is not in this catalog` });
+  const { network, asset, payTo } = ctx.terms;
+  return { network, asset, payTo, amount: dollarsToAtomic(depth.price) };
 }
 
 export const demoEntries: CatalogEntry[] = [
@@ -55,10 +64,12 @@ export const demoEntries: CatalogEntry[] = [
         purchases = new DemoPurchases(DEMO_REUSE_SECONDS);
         purchasesByApp.set(ctx.config, purchases);
       }
-      const url = `${ctx.baseUrl}${DEMO_ROUTE}?lat=${DEMO_REQUEST.lat}&lon=${DEMO_REQUEST.lon}`;
+      // Bought from the service's own listener, never from a URL a request header names.
+      const url = `${ctx.selfUrl}${DEMO_ROUTE}?lat=${DEMO_REQUEST.lat}&lon=${DEMO_REQUEST.lon}`;
+      const terms = depthTerms(ctx);
       const now = new Date();
       const { purchase, live } = await purchases.get(url, now, () =>
-        buyOnce(url, payerKey, () => new Date()),
+        buyOnce(url, payerKey, terms, () => new Date()),
       );
       const { payment } = purchase;
       const shownAt = new Date();

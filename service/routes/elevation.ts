@@ -6,7 +6,7 @@ import { describeCoverage, describeNotes, describeSource } from "../data/dem-des
 import { ApiError } from "../errors.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
 import type { Interpolation } from "../geo/elevation/interpolate.ts";
-import { BODY_BYTES_LIMIT } from "../limits.ts";
+import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteContext } from "../route-types.ts";
 import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
 
@@ -81,7 +81,7 @@ export const elevationEntries: CatalogEntry[] = [
       "Heights at samples equally spaced in geodesic distance along a path of [longitude, latitude] positions (default every 60 m, at most 2000), with min, max, gain and loss over consecutive non-null samples and the count of void samples. Limits are checked before any tile is read; a sample outside the coverage is refused with its index (422 outside_coverage), a path void throughout with 422 no_data; neither is charged.",
     tags: ["elevation"],
     schemas: { body: "elevation-profile.request", response: "elevation-profile.response" },
-    limits: [...Object.values(PROFILE_LIMITS), BODY_BYTES_LIMIT],
+    limits: [...Object.values(PROFILE_LIMITS), BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: {
       body: {
         path: [

@@ -4,7 +4,7 @@
 import { SELF_INTERSECTION_BUDGET } from "../geo/geojson/polygon-analysis.ts";
 import { repairGeoJSON } from "../geo/geojson/repair.ts";
 import { validateGeoJSON } from "../geo/geojson/validate.ts";
-import { BODY_BYTES_LIMIT } from "../limits.ts";
+import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry } from "../route-types.ts";
 
 const EXAMPLE = {
@@ -42,7 +42,7 @@ export const geojsonEntries: CatalogEntry[] = [
       "Checks a Feature, FeatureCollection or bare Geometry: structure, coordinate range, ring closure, winding, repeated positions, self-intersections and hole nesting. Modifies nothing; every issue has a dotted path from the document root.",
     tags: ["geojson"],
     schemas: { body: "geojson-validate.request", response: "geojson-validate.response" },
-    limits: [BODY_BYTES_LIMIT, SELF_INTERSECTION_LIMIT],
+    limits: [BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT, SELF_INTERSECTION_LIMIT],
     example: { body: EXAMPLE },
     revisions: ["A", "B"],
     handler: ({ body }) => validateGeoJSON(body),
@@ -56,7 +56,7 @@ export const geojsonEntries: CatalogEntry[] = [
       "Rewinds rings to the right-hand rule, drops consecutive repeated positions, closes unclosed rings and fixes polygon nesting. Same shape out as in; no coordinate moved; idempotent. Whatever it cannot fix safely (self-intersections above all) is listed in unrepaired.",
     tags: ["geojson"],
     schemas: { body: "geojson-repair.request", response: "geojson-repair.response" },
-    limits: [BODY_BYTES_LIMIT],
+    limits: [BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: EXAMPLE },
     revisions: ["A", "B"],
     handler: ({ body }) => repairGeoJSON(body),

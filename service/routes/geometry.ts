@@ -17,7 +17,7 @@ import {
 } from "../geo/geometry/limits.ts";
 import { type OverlayOp, overlay } from "../geo/geometry/overlay.ts";
 import { type SimplifyRequest, simplify } from "../geo/geometry/simplify.ts";
-import { BODY_BYTES_LIMIT } from "../limits.ts";
+import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteLimit } from "../route-types.ts";
 
 const PRICE = "0.01";
@@ -72,7 +72,7 @@ function entry(
     description,
     tags: TAGS,
     schemas: { body: `geometry-${op}.request`, response: `geometry-${op}.response` },
-    limits: [...limits.map(limit), BODY_BYTES_LIMIT],
+    limits: [...limits.map(limit), BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: example },
     revisions: ["A", "B"],
     handler,

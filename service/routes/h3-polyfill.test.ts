@@ -189,6 +189,43 @@ describe("POST /v1/h3/polyfill", () => {
     expect((await refusal({ geojson, resolution: finest + 1 })).code).toBe("limit_exceeded");
   });
 
+  it("issue 18.6: answers a job whose true count fits although its estimate is over the cap (94,479 cells)", async () => {
+    const geojson = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [-6.886643, 29.79835],
+          [46.886643, 30.067217],
+          [46.886643, 30.20165],
+          [-6.886643, 29.932783],
+          [-6.886643, 29.79835],
+        ],
+      ],
+    };
+    const est = await answer({ geojson, resolution: 8, estimateOnly: true });
+    expect(est.totalEstimate as number).toBeGreaterThan(100_000);
+    const out = await answer({ geojson, resolution: 8, containment: "center" });
+    expect(out.totalCount).toBe(94_479);
+  });
+
+  it("names the finest resolution whose true count fits, even where only counting shows it", async () => {
+    // A thin strip: at res 8 the estimate is over the cap, the true count under; at 9 both over.
+    const geojson = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [-6.886643, 29.79835],
+          [46.886643, 30.067217],
+          [46.886643, 30.20165],
+          [-6.886643, 29.932783],
+          [-6.886643, 29.79835],
+        ],
+      ],
+    };
+    const err = await refusal({ geojson, resolution: 9 });
+    expect(err.details.finestResolution).toBe(8);
+  });
+
   it("estimateOnly sizes the job with upper bounds and says what fits", async () => {
     const geojson = { type: "Polygon", coordinates: box(-10, -10, 10, 10) };
     const est = await answer({ geojson, resolutions: [3, 9], estimateOnly: true });

@@ -2,14 +2,14 @@
 
 import { ApiError } from "../errors.ts";
 import { indexPoint } from "../geo/h3/cell-index.ts";
+import { PolyfillCells } from "../geo/h3/cells-within-cap.ts";
 import type { Containment } from "../geo/h3/part-cells.ts";
-import { polyfill } from "../geo/h3/polyfill.ts";
 import { readPolyfillFeatures } from "../geo/h3/polyfill-input.ts";
 import { featureEstimate, finestResolutionWithin, planFeatures } from "../geo/h3/polyfill-plan.ts";
 import { RESOLUTIONS_LIMIT, readResolutions } from "../geo/h3/request-resolutions.ts";
 import { readPositionList } from "../geo/position-list.ts";
 import { assertWithinLimit } from "../limit-check.ts";
-import { BODY_BYTES_LIMIT } from "../limits.ts";
+import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
 
 const INDEX_POINTS_LIMIT: RouteLimit = {
@@ -35,7 +35,7 @@ const POLYFILL_CELLS_LIMIT: RouteLimit = {
   max: 100_000,
   unit: "cells",
   detail:
-    "cells per call over all features and resolutions, checked on an upper-bound estimate before any cell is generated",
+    "cells per call over all features and resolutions: an upper-bound estimate within the cap admits a job before any cell is generated; above it, the cells are counted (when the estimate is at most twice the cap) and only a true count over the cap is refused",
 };
 
 const CONTAINMENTS: readonly Containment[] = ["center", "overlapping", "full"];
@@ -108,14 +108,15 @@ function polyfillCells({ body }: RouteInput): object {
       finestResolutionWithinCap: finestResolutionWithin(plan, containment, cap),
     };
   }
-  if (totalEstimate > cap) {
+  const cells = new PolyfillCells(plan, containment);
+  if (totalEstimate > cap && !cells.fits(resolutions, cap)) {
     const { name, max, unit } = POLYFILL_CELLS_LIMIT;
     const field = b.resolution !== undefined ? "resolution" : "resolutions";
     throw new ApiError("limit_exceeded", {
       field,
       path: `$.${field}`,
       limit: { name, max, unit, actual: totalEstimate },
-      finestResolution: finestResolutionWithin(plan, containment, cap),
+      finestResolution: cells.finestResolutionWithin(cap),
       estimates: resolutions.map((resolution, k) => ({ resolution, estimate: totals[k] as number })),
     });
   }
@@ -123,8 +124,8 @@ function polyfillCells({ body }: RouteInput): object {
     index: i,
     id: f.id,
     results: resolutions.map((resolution) => {
-      const cells = polyfill(f.parts, resolution, containment);
-      return { resolution, count: cells.length, cells };
+      const found = cells.of(i, resolution);
+      return { resolution, count: found.length, cells: found };
     }),
   }));
   const counts = resolutions.map((_, k) => sum(results.map((f) => f.results[k]?.count as number)));
@@ -150,7 +151,7 @@ export const h3Entries: CatalogEntry[] = [
       "For each [longitude, latitude] point, the containing H3 cell (h3-js v4) at each requested resolution, optionally with the cell's centre and closed boundary ring in GeoJSON order. Exactly one of `resolution` or `resolutions`.",
     tags: ["h3"],
     schemas: { body: "h3-index.request", response: "h3-index.response" },
-    limits: [INDEX_POINTS_LIMIT, RESOLUTIONS_LIMIT, BODY_BYTES_LIMIT],
+    limits: [INDEX_POINTS_LIMIT, RESOLUTIONS_LIMIT, BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: { points: [[-122.4194, 37.7749]], resolution: 9, includeCenter: true } },
     revisions: ["A", "B"],
     forbiddenMembers: ["geojson"],
@@ -162,7 +163,7 @@ export const h3Entries: CatalogEntry[] = [
     price: "0.01",
     summary: "Cover polygons with H3 cells",
     description:
-      "Covers each Polygon or MultiPolygon feature with H3 cells (h3-js v4) at the requested resolutions: containment center (default), overlapping or full; holes respected; a MultiPolygon's parts unioned. Edges are straight in longitude/latitude. A job whose upper-bound estimate exceeds 100000 cells is refused, naming the finest resolution that fits; estimateOnly returns the estimates without generating cells.",
+      "Covers each Polygon or MultiPolygon feature with H3 cells (h3-js v4) at the requested resolutions: containment center (default), overlapping or full; holes respected; a MultiPolygon's parts unioned. Edges are straight in longitude/latitude. A job whose true count exceeds 100000 cells is refused, naming the finest resolution that truly fits; estimateOnly returns the estimates without generating cells.",
     tags: ["h3"],
     schemas: { body: "h3-polyfill.request", response: "h3-polyfill.response" },
     limits: [
@@ -171,6 +172,7 @@ export const h3Entries: CatalogEntry[] = [
       RESOLUTIONS_LIMIT,
       POLYFILL_CELLS_LIMIT,
       BODY_BYTES_LIMIT,
+      NESTING_DEPTH_LIMIT,
     ],
     example: {
       body: {

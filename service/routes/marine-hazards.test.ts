@@ -135,6 +135,30 @@ describe("GET /v1/marine/hazards", () => {
     });
   });
 
+  it("issue 18.4: returns the seam-split foul area when only its US5AK5QF part lies inside the circle", async () => {
+    const [lat, lon, radius] = [59.41, -151.917, 1140];
+    // GDAL's reading: the QF part's own centroid is 1,107.7 m away (inside); the PF part's is not
+    const parts = gdalHazardsWithin(lon, lat, 5000).filter((g) => g.h.OBJL === 86 && g.h.CATOBS === 6);
+    const qf = parts.find((g) => g.cell === "US5AK5QF");
+    expect(qf?.d).toBeCloseTo(1107.7, 1);
+    expect(parts.find((g) => g.cell === "US5AK5PF")?.d).toBeGreaterThan(radius);
+    const a = await ask({ lat, lon, radius });
+    const foul = a.hazards.filter((h) => h.class === "OBSTRN" && h.chartedAsArea);
+    expect(foul).toHaveLength(1);
+    expect(foul[0]).toMatchObject({ cell: "US5AK5PF", alsoChartedIn: ["US5AK5QF"] });
+    // the distance reported is to the nearest point of the outline: nearer than the part's centroid
+    expect(foul[0]?.distanceMeters).toBeGreaterThan(1000);
+    expect(foul[0]?.distanceMeters).toBeLessThan(qf?.d ?? 0);
+  });
+
+  it("reports distance 0 for an area hazard whose outline contains the centre", async () => {
+    const qf = gdalHazardsWithin(-151.917, 59.41, 5000).find(
+      (g) => g.h.OBJL === 86 && g.h.CATOBS === 6 && g.cell === "US5AK5QF",
+    );
+    const a = await ask({ lat: qf?.y ?? 0, lon: qf?.x ?? 0, radius: 1 });
+    expect(a.hazards.find((h) => h.class === "OBSTRN" && h.chartedAsArea)?.distanceMeters).toBe(0);
+  });
+
   it("uses a 1000 m radius by default", async () => {
     expect((await ask({ lat: 59.6033, lon: -151.4192 })).radiusMeters).toBe(1000);
   });

@@ -6,7 +6,7 @@ import { pipMatrix } from "../geo/pip/pip-matrix.ts";
 import { preparePolygon } from "../geo/pip/prepared-polygon.ts";
 import { readPositionList } from "../geo/position-list.ts";
 import { assertWithinLimit } from "../limit-check.ts";
-import { BODY_BYTES_LIMIT } from "../limits.ts";
+import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
 
 const PIP_LIMITS = {
@@ -65,7 +65,7 @@ export const pipEntries: CatalogEntry[] = [
       "Tests every point against every Polygon or MultiPolygon (edges straight in longitude/latitude, rings combined by the even-odd rule). Answers a dense matrix (row per point, column per polygon, 1 inside, 0 outside), per point the containing column indices, and the column labels (feature ids, or indices). A point on an edge or vertex is inside unless ignoreBoundary is true.",
     tags: ["containment"],
     schemas: { body: "pip.request", response: "pip.response" },
-    limits: [...Object.values(PIP_LIMITS), BODY_BYTES_LIMIT],
+    limits: [...Object.values(PIP_LIMITS), BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: {
       body: {
         points: [

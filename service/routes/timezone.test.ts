@@ -173,3 +173,31 @@ describe("GET /v1/timezone", () => {
     });
   });
 });
+
+// Issue 18.1: the timezones-1970 product merged zones that agree since 1970, so these answered
+// another city's id (La Paz → America/Puerto_Rico, Oslo → Europe/Berlin, Reykjavik →
+// Africa/Abidjan …) and, before 1970, that city's history.
+describe("issue 18.1: every IANA zone answers its own id", () => {
+  it.each([
+    ["La Paz", -16.5, -68.15, "America/La_Paz"],
+    ["Oslo", 59.9139, 10.7522, "Europe/Oslo"],
+    ["Reykjavik", 64.1466, -21.9426, "Atlantic/Reykjavik"],
+    ["Jayapura", -2.5337, 140.7181, "Asia/Jayapura"],
+    ["Dar es Salaam", -6.7924, 39.2083, "Africa/Dar_es_Salaam"],
+    ["Dublin", 53.3498, -6.2603, "Europe/Dublin"],
+    ["Bangkok", 13.7563, 100.5018, "Asia/Bangkok"],
+  ])("%s answers %s", async (_name, lat, lon, zone) => {
+    expect(await ask({ lat, lon, at: "2026-01-15T12:00:00Z" })).toMatchObject({
+      timeZone: zone,
+      source: "boundary",
+    });
+  });
+
+  it("Madagascar at 1900 carries its own history (+02:27:16, not Riyadh's +03:06:52)", async () => {
+    expect(await ask({ lat: -18.8792, lon: 47.5079, at: "1900-01-01T00:00:00Z" })).toMatchObject({
+      timeZone: "Indian/Antananarivo",
+      utcOffsetSeconds: 2 * 3600 + 27 * 60 + 16,
+      utcOffset: "+02:27:16",
+    });
+  });
+});

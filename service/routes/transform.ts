@@ -3,9 +3,9 @@
 import type { CrsRegistry } from "../geo/transform/crs-registry.ts";
 import { MAX_GRID_TILES } from "../geo/transform/datum-shift.ts";
 import type { GridStore } from "../geo/transform/grid-store.ts";
-import { MAX_NESTING_DEPTH, MAX_POSITIONS } from "../geo/transform/position-walk.ts";
+import { MAX_POSITIONS } from "../geo/transform/position-walk.ts";
 import { runTransform } from "../geo/transform/transform.ts";
-import { BODY_BYTES_LIMIT } from "../limits.ts";
+import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry } from "../route-types.ts";
 
 export const transformEntries: CatalogEntry[] = [
@@ -32,12 +32,7 @@ export const transformEntries: CatalogEntry[] = [
         unit: "tiles",
         detail: "NADCON5 grid tiles read per call (revision B)",
       },
-      {
-        name: "nestingDepth",
-        max: MAX_NESTING_DEPTH,
-        unit: "levels",
-        detail: "array nesting of coordinates",
-      },
+      NESTING_DEPTH_LIMIT,
     ],
     example: { body: { from: "EPSG:4326", to: "EPSG:26905", coordinates: [[-149.9003, 61.2181]] } },
     revisions: ["A", "B"],

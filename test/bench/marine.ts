@@ -46,7 +46,8 @@ interface PeerCell {
   coverage: Feature<Polygon>[];
   depth: Feature<Polygon>[];
   soundings: number[][];
-  hazards: { at: Feature<Point>; depth: number | null }[];
+  /** `at`: the point, or an area's centre of mass (which cell applies there); `area`: the outline. */
+  hazards: { at: Feature<Point>; area: Feature<Polygon> | null; depth: number | null }[];
 }
 
 async function loadPeer(): Promise<PeerCell[]> {
@@ -93,6 +94,7 @@ async function loadPeer(): Promise<PeerCell[]> {
       soundings: (await layer<MultiPoint>("SOUNDG")).flatMap((f) => f.geometry.coordinates),
       hazards: hazards.map((f) => ({
         at: f.geometry.type === "Point" ? (f as Feature<Point>) : turf.centerOfMass(f as Feature<Polygon>),
+        area: f.geometry.type === "Point" ? null : (f as Feature<Polygon>),
         depth: (f.properties?.VALSOU as number | undefined) ?? null,
       })),
     });
@@ -122,7 +124,11 @@ function peerHazards(cells: PeerCell[], p: [number, number], radius: number): nu
   let n = 0;
   for (const c of cells) {
     for (const h of c.hazards) {
-      if (turf.distance(p, h.at, { units: "meters" }) > radius) continue;
+      // an area counts when any part of it lies inside the circle
+      const d = h.area
+        ? Math.max(0, turf.pointToPolygonDistance(p, h.area, { units: "meters" }))
+        : turf.distance(p, h.at, { units: "meters" });
+      if (d > radius) continue;
       const at = h.at.geometry.coordinates as [number, number];
       if (
         !cells.some(

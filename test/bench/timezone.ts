@@ -1,4 +1,4 @@
-// Timezone lookup against geo-tz 8.1.9 (timezones-1970, the same boundary product) on the same
+// Timezone lookup against geo-tz 8.1.9 (`geo-tz/all`: the full timezones product we build from) on the same
 // seeded random points, each side in its own process: start-up to first answer, lookups/s on the
 // first (cold) and second (warm) pass over 100k points, RSS after them.
 import { spawnSync } from "node:child_process";
@@ -36,7 +36,7 @@ async function child(side: Side): Promise<void> {
   const t0 = performance.now();
   let lookup: (lat: number, lon: number) => string;
   if (side === "geo-tz") {
-    const { find } = await import("geo-tz");
+    const { find } = await import("geo-tz/all");
     lookup = (lat, lon) => find(lat, lon)[0]!;
   } else {
     const { TimezoneLookup } = await import("../../artifacts/format/timezone-lookup.ts");

@@ -34,6 +34,7 @@ export function contextWith(dem: DemDataset | null): RouteContext {
     data,
     log: log as unknown as RouteContext["log"],
     baseUrl: "http://127.0.0.1:9",
+    selfUrl: "http://127.0.0.1:9",
   };
 }
 

@@ -1,16 +1,26 @@
 // GET /demo on the devnet (revision B): a real purchase of GET /v1/marine/depth by the service's
-// own payer, checked on chain (receipt, balances), then reused with a growing age.
+// own payer, checked on chain (receipt, balances), then reused with a growing age. A hostile x402
+// seller on loopback (its own payTo, amount 1000000) is named in the Host header and handed to
+// the purchase directly: nothing is ever signed to it.
 import { createPublicClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyOnce } from "../../service/routes/demo-purchase.ts";
+import { getWithHost, type HostileSeller, startHostileSeller } from "../support/hostile-x402.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { startTestService, type TestService } from "../support/service.ts";
 
 let t: TestService;
+let hostile: HostileSeller;
 beforeAll(async () => {
   t = await startTestService({ revision: "B" });
+  const { network, asset, assetName, assetVersion } = t.service.terms;
+  hostile = await startHostileSeller({ network, asset, assetName, assetVersion, amount: "1000000" });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await hostile?.close();
+  await t?.close();
+});
 
 interface Demo {
   demo: boolean;
@@ -29,18 +39,19 @@ interface Demo {
   answer: { chart: { cell: string }; depthAreaMinimum: number };
 }
 
-describe("GET /demo", () => {
-  let first: Demo;
+let first: Demo;
 
-  it("buys one real depth answer from the service itself: payer → payTo by the quoted amount, transaction on chain", async () => {
+describe("GET /demo", () => {
+  it("buys one real depth answer from the service itself, even when the Host header names a hostile seller: payer → payTo by the quoted amount, transaction on chain", async () => {
     const devnet = t.service.devnet;
     if (!devnet) throw new Error("devnet expected");
     const payer = privateKeyToAccount(devnet.payerKey).address;
     const before = { payer: await t.balance(payer), payTo: await t.balance(t.payTo) };
-    const r = await fetch(`${t.url}/demo`);
+    const r = await getWithHost(`${t.url}/demo`, hostile.host);
     expect(r.status).toBe(200);
-    expect(r.headers.get("payment-required")).toBeNull();
-    first = (await r.json()) as Demo;
+    expect(hostile.requests).toEqual([]);
+    expect(await t.balance(hostile.payTo)).toBe(0n);
+    first = JSON.parse(r.body) as Demo;
     expectMatchesSchema("demo.response", first);
     expectMatchesSchema("marine-depth.response", first.answer);
     expect(first).toMatchObject({
@@ -78,5 +89,43 @@ describe("GET /demo", () => {
     expect(again.payment.settledAt).toBe(first.payment.settledAt);
     expect(again.payment.ageSeconds).toBeGreaterThan(first.payment.ageSeconds);
     expect(await t.balance(t.payTo)).toBe(payTo);
+  });
+});
+
+describe("GET /demo never pays a stranger", () => {
+  it("a purchase handed the hostile seller's URL signs nothing: its terms are not the service's", async () => {
+    const devnet = t.service.devnet;
+    if (!devnet) throw new Error("devnet expected");
+    const payer = privateKeyToAccount(devnet.payerKey).address;
+    const before = await t.balance(payer);
+    const terms = { ...t.service.terms, amount: 5000n };
+    await expect(
+      buyOnce(`${hostile.url}/v1/marine/depth?lat=1&lon=1`, devnet.payerKey, terms, () => new Date()),
+    ).rejects.toMatchObject({ code: "facilitator_unavailable" });
+    expect(hostile.requests.length).toBeGreaterThan(0);
+    expect(hostile.signatures).toEqual([]);
+    expect(await t.balance(payer)).toBe(before);
+    expect(await t.balance(hostile.payTo)).toBe(0n);
+  });
+
+  it("the same seller quoting the service's exact price but its own payTo is refused too", async () => {
+    const devnet = t.service.devnet;
+    if (!devnet) throw new Error("devnet expected");
+    const { network, asset, assetName, assetVersion } = t.service.terms;
+    const cheap = await startHostileSeller({ network, asset, assetName, assetVersion, amount: "5000" });
+    try {
+      const terms = { ...t.service.terms, amount: 5000n };
+      await expect(buyOnce(`${cheap.url}/x`, devnet.payerKey, terms, () => new Date())).rejects.toThrow();
+      expect(cheap.signatures).toEqual([]);
+      expect(await t.balance(cheap.payTo)).toBe(0n);
+    } finally {
+      await cheap.close();
+    }
+  });
+
+  it("Host: x is answered 200 from the service's own purchase: no lookup of x, no 500", async () => {
+    const r = await getWithHost(`${t.url}/demo`, "x");
+    expect(r.status).toBe(200);
+    expect((JSON.parse(r.body) as Demo).payment.transaction).toBe(first.payment.transaction);
   });
 });

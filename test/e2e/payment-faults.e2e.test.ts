@@ -121,8 +121,15 @@ describe("payment faults", () => {
     const payToBefore = await devnet.token.balanceOf(devnet.payTo);
     const r = await pending;
     expect(r.status).toBe(402);
-    expect((await r.json()).error.code).toBe("settlement_failed");
-    expect(decodePaymentResponseHeader(r.headers.get("payment-response") ?? "").success).toBe(false);
+    const body = await r.json();
+    expect(body.error.code).toBe("settlement_failed");
+    // Stable reason codes only: no viem error dump in the header or the body (issue 17 item 8).
+    expect(body.error.reason).toMatch(/^[a-z][a-z0-9_]*$/);
+    const settlement = decodePaymentResponseHeader(r.headers.get("payment-response") ?? "");
+    expect(settlement.success).toBe(false);
+    expect(settlement.errorReason).toMatch(/^[a-z][a-z0-9_]*$/);
+    expect(r.headers.get("payment-response") ?? "").not.toMatch(/viem|Version/);
+    expect(JSON.stringify(settlement)).not.toMatch(/viem|Version|Contract Call/);
     expect(await devnet.token.balanceOf(devnet.payTo)).toBe(payToBefore);
   });
 });

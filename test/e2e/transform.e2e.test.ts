@@ -122,7 +122,7 @@ describe("revision A (eip155:84532): one datum", () => {
     expectMatchesSchema("transform.response", body);
     expect(body.datumShiftApplied).toBe(false);
     expect(body.datumShift).toBeUndefined();
-    expect(body.notes.join(" ")).toContain("1.29 m");
+    expect(body.notes.join(" ")).toContain("no datum shift was applied between WGS 84 and NAD83");
     expect((await balances()).payer).toBe(before.payer - 5000n);
   });
 

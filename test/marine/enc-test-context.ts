@@ -43,6 +43,7 @@ export function routeContext(data: DataRegistry): RouteContext {
     data,
     log: Fastify({ logger: false }).log,
     baseUrl: "http://127.0.0.1:4020",
+    selfUrl: "http://127.0.0.1:4020",
   };
 }
 

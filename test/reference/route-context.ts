@@ -33,5 +33,6 @@ export function unitRouteContext(): RouteContext {
     data: new DataRegistry(),
     log,
     baseUrl: "http://127.0.0.1:0",
+    selfUrl: "http://127.0.0.1:0",
   };
 }

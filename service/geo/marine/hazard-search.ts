@@ -1,9 +1,12 @@
 // Charted hazards (underwater rocks, obstructions, wrecks) within a geodesic radius, nearest
 // first. The tiles needed are decided from the grid before any is read, so a search over the tile
 // cap is refused without reading. Only hazards of the cell that applies at their position are
-// stored, and seam duplicates are stored once, so each tile hazard is one charted object.
+// stored, and seam duplicates are stored once, so each tile hazard is one charted object. An area
+// hazard is stored in every tile its outline's bounding box overlaps and is returned when any of
+// its parts reaches into the circle; its distance is to the nearest point of its outline.
 import type { TileHazard } from "../../../artifacts/format/enc-tile-codec.ts";
 import { E7 } from "../../../artifacts/format/enc-tile-grid.ts";
+import { areaDistanceMeters } from "./area-distance.ts";
 import type { ChartTiles } from "./chart-tiles.ts";
 import { geodesicLowerBoundMeters, geodesicMeters } from "./geodesic-distance.ts";
 import { circleTileSpans, spanTileCount, spanTiles } from "./tile-ranges.ts";
@@ -12,6 +15,7 @@ export interface FoundHazard {
   hazard: TileHazard;
   lon: number;
   lat: number;
+  /** To the position (point hazards) or to the nearest point of the charted area (0 inside it). */
   distanceMeters: number;
   cell: number;
 }
@@ -48,14 +52,23 @@ export function hazardsNear(
     return { kind: "outside_coverage" };
   const found: FoundHazard[] = [];
   const searched = new Set<number>();
+  const seenAreas = new Set<string>();
   for (const t of spanTiles(spans)) {
     for (const s of charts.tile(t.col, t.row) ?? []) {
       searched.add(s.cell);
       for (const h of s.hazards()) {
         const hx = h.lonE7 / E7;
         const hy = h.latE7 / E7;
-        if (geodesicLowerBoundMeters(lon, lat, hx, hy) > radius) continue;
-        const d = geodesicMeters(lon, lat, hx, hy);
+        let d: number;
+        if (h.parts.length > 0) {
+          const key = `${s.cell}|${h.lnam}`;
+          if (seenAreas.has(key)) continue; // the same area stored in another tile of the circle
+          seenAreas.add(key);
+          d = areaDistanceMeters(lon, lat, h.parts);
+        } else {
+          if (geodesicLowerBoundMeters(lon, lat, hx, hy) > radius) continue;
+          d = geodesicMeters(lon, lat, hx, hy);
+        }
         if (d <= radius) found.push({ hazard: h, lon: hx, lat: hy, distanceMeters: d, cell: s.cell });
       }
     }

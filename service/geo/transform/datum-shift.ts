@@ -9,7 +9,7 @@ import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumStep, datumNode, type Plan, planDatumShift } from "./datum-plan.ts";
 import { type GridStore, GridUnreadableError } from "./grid-store.ts";
 import { helmertGeodetic } from "./helmert.ts";
-import { gridLongitude, interpolate, windowAt, windowTiles } from "./nadcon5-interpolation.ts";
+import { addWindowTiles, gridLongitude, interpolateInto, locate } from "./nadcon5-interpolation.ts";
 
 export const MAX_GRID_TILES = 512;
 export const TILE_LIMIT = { name: "datumGridTiles", max: MAX_GRID_TILES, unit: "tiles" };
@@ -108,7 +108,7 @@ class TileBudget {
         tiles = await this.grids.readTiles(grid, missing);
       } catch (e) {
         if (e instanceof GridUnreadableError)
-          throw new ApiError("data_unavailable", { family: "datum-grids", grid });
+          throw new ApiError("data_unavailable", { family: "datum-grids", grid, reason: e.message });
         throw e;
       }
       missing.forEach((id, k) => {
@@ -138,30 +138,47 @@ async function runStep(
   const header = input.grids?.header(step.op.grid);
   if (!header || !budget)
     throw new ApiError("data_unavailable", { family: "datum-grids", grid: step.op.grid });
-  const windows = idx.map((i) => windowAt(header, lon[i] as number, lat[i] as number));
-  const outside = idx.find((_, k) => windows[k] === undefined);
-  if (outside !== undefined) {
-    throw new ApiError("outside_datum_grid", {
-      index: outside,
-      path: input.pathOf(outside),
-      region: step.op.region,
-      operation: `EPSG:${step.op.code}`,
-      grid: step.op.grid,
-    });
-  }
+  // Pass 1: each position's window (typed arrays, no objects) and the tiles they need.
+  const n = idx.length;
+  const i0 = new Int32Array(n);
+  const j0 = new Int32Array(n);
+  const fx = new Float64Array(n);
+  const fy = new Float64Array(n);
+  const w = new Float64Array(4);
   const ids = new Set<number>();
-  for (const w of windows) if (w) for (const id of windowTiles(header, w)) ids.add(id);
-  const tiles = await budget.ensure(step.op.grid, ids);
+  let lastI = -1;
+  let lastJ = -1;
+  for (let k = 0; k < n; k++) {
+    const i = idx[k] as number;
+    if (!locate(header, lon[i] as number, lat[i] as number, w)) {
+      throw new ApiError("outside_datum_grid", {
+        index: i,
+        path: input.pathOf(i),
+        region: step.op.region,
+        operation: `EPSG:${step.op.code}`,
+        grid: step.op.grid,
+      });
+    }
+    i0[k] = w[0] as number;
+    fx[k] = w[1] as number;
+    j0[k] = w[2] as number;
+    fy[k] = w[3] as number;
+    if (i0[k] !== lastI || j0[k] !== lastJ) addWindowTiles(header, i0[k] as number, j0[k] as number, ids);
+    lastI = i0[k] as number;
+    lastJ = j0[k] as number;
+  }
+  const loaded = await budget.ensure(step.op.grid, ids);
+  const tiles: (Tile | undefined)[] = [];
+  for (const id of ids) tiles[id] = loaded.get(id);
+  // Pass 2: interpolate and shift in place.
   const sign = step.direction === "forward" ? 1 : -1;
-  idx.forEach((i, k) => {
-    const [dLat, dLon] = interpolate(
-      header,
-      windows[k] as NonNullable<(typeof windows)[number]>,
-      (id) => tiles.get(id) as Tile,
-    );
-    lat[i] = (lat[i] as number) + (sign * dLat) / 3600;
-    lon[i] = (lon[i] as number) + (sign * dLon) / 3600;
-  });
+  const d = new Float64Array(2);
+  for (let k = 0; k < n; k++) {
+    const i = idx[k] as number;
+    interpolateInto(header, tiles, i0[k] as number, j0[k] as number, fx[k] as number, fy[k] as number, d);
+    lat[i] = (lat[i] as number) + (sign * (d[0] as number)) / 3600;
+    lon[i] = (lon[i] as number) + (sign * (d[1] as number)) / 3600;
+  }
 }
 
 /** Shifts lon/lat in place from `from`'s datum to `to`'s datum. */

@@ -3,19 +3,10 @@
 // the node is not the first) or when the cell is the last one, then the quadratic through three
 // nodes, f0 + x·Δ0 + ½·x(x−1)·(Δ1 − Δ0), along longitude first and latitude second.
 // The node rectangle is closed: a position on the outermost row or column is inside.
-import { type ShiftGridHeader, type Tile, tileId } from "../../../artifacts/format/shift-grid.ts";
+import type { ShiftGridHeader, Tile } from "../../../artifacts/format/shift-grid.ts";
 
 /** Tolerance (in grid cells) that keeps a position on the last row/column inside, as PROJ's. */
 const EDGE_EPS = 1e-11;
-
-export interface GridWindow {
-  /** Column and row of the window's first node (rows from the south). */
-  i0: number;
-  j0: number;
-  /** Position inside the window, in cells from the first node: 0..2. */
-  x: number;
-  y: number;
-}
 
 /** Longitude moved by ±360° into the grid's longitude range when that puts it inside. */
 export function gridLongitude(h: ShiftGridHeader, lon: number): number {
@@ -25,15 +16,16 @@ export function gridLongitude(h: ShiftGridHeader, lon: number): number {
   return lon;
 }
 
-function axis(t: number, size: number): { i: number; f: number } | undefined {
+/** Node index and fraction of one axis in `out[0]`, `out[1]`; false outside the node range. */
+function axis(t: number, size: number, out: Float64Array, at: number): boolean {
   let i = Math.floor(t);
   let f = t - i;
   if (i < 0) {
-    if (i !== -1 || f <= 1 - EDGE_EPS) return undefined;
+    if (i !== -1 || f <= 1 - EDGE_EPS) return false;
     i = 0;
     f = 0;
   } else if (i >= size - 1) {
-    if (i !== size - 1 || f >= EDGE_EPS) return undefined;
+    if (i !== size - 1 || f >= EDGE_EPS) return false;
     i = size - 2;
     f = 1;
   }
@@ -41,51 +33,106 @@ function axis(t: number, size: number): { i: number; f: number } | undefined {
     i -= 1;
     f += 1;
   }
-  return { i, f };
+  out[at] = i;
+  out[at + 1] = f;
+  return true;
 }
 
-/** The 3×3 window of a position, or undefined outside the node rectangle. */
-export function windowAt(h: ShiftGridHeader, lon: number, lat: number): GridWindow | undefined {
-  const gx = axis((gridLongitude(h, lon) - h.west) / h.resX, h.width);
-  const gy = axis((lat - h.south) / h.resY, h.height);
-  if (!gx || !gy) return undefined;
-  return { i0: gx.i, j0: gy.i, x: gx.f, y: gy.f };
+/** The 3×3 node window of a position: [i0, x, j0, y] into `out` (first node, position in cells from it, 0..2); false outside the node rectangle. */
+export function locate(h: ShiftGridHeader, lon: number, lat: number, out: Float64Array): boolean {
+  return (
+    axis((gridLongitude(h, lon) - h.west) / h.resX, h.width, out, 0) &&
+    axis((lat - h.south) / h.resY, h.height, out, 2)
+  );
 }
 
-/** Ids of the tiles the window reads (1 to 4). */
-export function windowTiles(h: ShiftGridHeader, w: GridWindow): number[] {
+/** Ids of the tiles a window starting at node (i0, j0) reads (1 to 4), added to `ids`. */
+export function addWindowTiles(h: ShiftGridHeader, i0: number, j0: number, ids: Set<number>): void {
   const T = h.tileSize;
-  const ids = new Set<number>();
-  for (const j of [w.j0, w.j0 + 2])
-    for (const i of [w.i0, w.i0 + 2]) ids.add(tileId(h, Math.floor(i / T), Math.floor(j / T)));
-  return [...ids];
+  const across = Math.ceil(h.width / T);
+  const tx0 = Math.floor(i0 / T);
+  const tx2 = Math.floor((i0 + 2) / T);
+  const ty0 = Math.floor(j0 / T);
+  const ty2 = Math.floor((j0 + 2) / T);
+  ids.add(ty0 * across + tx0);
+  if (tx2 !== tx0) ids.add(ty0 * across + tx2);
+  if (ty2 !== ty0) {
+    ids.add(ty2 * across + tx0);
+    if (tx2 !== tx0) ids.add(ty2 * across + tx2);
+  }
 }
 
-const quadratic = (f0: number, f1: number, f2: number, x: number): number => {
+function quadratic(f0: number, f1: number, f2: number, x: number): number {
   const d0 = f1 - f0;
   const d1 = f2 - f1;
   return f0 + x * d0 + 0.5 * x * (x - 1) * (d1 - d0);
-};
+}
+
+/** Node (i, j) of one band, from whichever tile holds it. */
+function nodeOf(
+  h: ShiftGridHeader,
+  tiles: readonly (Tile | undefined)[],
+  i: number,
+  j: number,
+  band: number,
+): number {
+  const T = h.tileSize;
+  const t = tiles[Math.floor(j / T) * Math.ceil(h.width / T) + Math.floor(i / T)] as Tile;
+  return t[((j % T) * T + (i % T)) * 2 + band] as number;
+}
 
 /**
- * Interpolated [latOffset, lonOffset] (arc-seconds) in the window; `tile(id)` must return every
- * tile of windowTiles(h, w).
+ * Interpolated [latOffset, lonOffset] (arc-seconds) into out[0], out[1] for the window at node
+ * (i0, j0) and fractions (x, y); `tiles[id]` must hold every tile of the window. When the 3×3
+ * window lies in one tile (most positions) its nodes are read at fixed offsets.
  */
-export function interpolate(h: ShiftGridHeader, w: GridWindow, tile: (id: number) => Tile): [number, number] {
+export function interpolateInto(
+  h: ShiftGridHeader,
+  tiles: readonly (Tile | undefined)[],
+  i0: number,
+  j0: number,
+  x: number,
+  y: number,
+  out: Float64Array,
+): void {
   const T = h.tileSize;
-  const across = Math.ceil(h.width / T);
-  const node = (i: number, j: number, band: number): number => {
-    const t = tile(Math.floor(j / T) * across + Math.floor(i / T));
-    return t[((j % T) * T + (i % T)) * 2 + band] as number;
-  };
-  const out: [number, number] = [0, 0];
-  for (const band of [0, 1]) {
-    const rows: number[] = [];
-    for (let r = 0; r < 3; r++) {
-      const j = w.j0 + r;
-      rows.push(quadratic(node(w.i0, j, band), node(w.i0 + 1, j, band), node(w.i0 + 2, j, band), w.x));
+  const ci = i0 % T;
+  const cj = j0 % T;
+  if (ci <= T - 3 && cj <= T - 3) {
+    const t = tiles[Math.floor(j0 / T) * Math.ceil(h.width / T) + Math.floor(i0 / T)] as Tile;
+    const row = 2 * T;
+    for (let band = 0; band < 2; band++) {
+      const b0 = (cj * T + ci) * 2 + band;
+      const b1 = b0 + row;
+      const b2 = b1 + row;
+      out[band] = quadratic(
+        quadratic(t[b0] as number, t[b0 + 2] as number, t[b0 + 4] as number, x),
+        quadratic(t[b1] as number, t[b1 + 2] as number, t[b1 + 4] as number, x),
+        quadratic(t[b2] as number, t[b2 + 2] as number, t[b2 + 4] as number, x),
+        y,
+      );
     }
-    out[band] = quadratic(rows[0] as number, rows[1] as number, rows[2] as number, w.y);
+    return;
   }
-  return out;
+  for (let band = 0; band < 2; band++) {
+    const r0 = quadratic(
+      nodeOf(h, tiles, i0, j0, band),
+      nodeOf(h, tiles, i0 + 1, j0, band),
+      nodeOf(h, tiles, i0 + 2, j0, band),
+      x,
+    );
+    const r1 = quadratic(
+      nodeOf(h, tiles, i0, j0 + 1, band),
+      nodeOf(h, tiles, i0 + 1, j0 + 1, band),
+      nodeOf(h, tiles, i0 + 2, j0 + 1, band),
+      x,
+    );
+    const r2 = quadratic(
+      nodeOf(h, tiles, i0, j0 + 2, band),
+      nodeOf(h, tiles, i0 + 1, j0 + 2, band),
+      nodeOf(h, tiles, i0 + 2, j0 + 2, band),
+      x,
+    );
+    out[band] = quadratic(r0, r1, r2, y);
+  }
 }

@@ -3,9 +3,10 @@
 // property is copied except `bbox` members (dropped, counted) and the positions (x, y replaced,
 // everything after y passed through).
 import { ApiError } from "../../errors.ts";
+import { NESTING_DEPTH } from "../../limits.ts";
 
-/** Deepest array nesting accepted in `coordinates` (JSON serialisation of deeper answers is not safe). */
-export const MAX_NESTING_DEPTH = 1000;
+/** Deepest array nesting accepted in `coordinates`: the service's one nesting limit (limits.ts). */
+export const MAX_NESTING_DEPTH = NESTING_DEPTH;
 export const MAX_POSITIONS = 10000;
 
 export interface PositionSet {
@@ -38,48 +39,102 @@ export function checkPosition(value: unknown[], field: string, path: string): nu
   return value as number[];
 }
 
+/** Whether `node` is a position (a non-empty array whose first member is a number). */
+const isPosition = (node: unknown[]): boolean => node.length > 0 && typeof node[0] === "number";
+
+/** JSONPath of the `index`-th position of `coordinates` (walked again: only refusals need it). */
+function coordinatesPath(coordinates: unknown[], index: number): string {
+  let seen = 0;
+  const find = (node: unknown[], path: string): string | undefined => {
+    if (isPosition(node)) return seen++ === index ? path : undefined;
+    for (let i = 0; i < node.length; i++) {
+      const hit = find(node[i] as unknown[], `${path}[${i}]`);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  };
+  return find(coordinates, "$.coordinates") ?? "$.coordinates";
+}
+
 /** Reads `coordinates`: a position, or arrays of positions nested to any depth up to MAX_NESTING_DEPTH. */
 export function readCoordinates(coordinates: unknown[]): PositionSet {
   const positions: number[][] = [];
-  const paths: string[] = [];
-  const walk = (node: unknown[], path: string, depth: number): void => {
+  // Paths are built only for a refusal, from the indices of the arrays on the way down.
+  const trail: number[] = [];
+  const here = (extra?: number): string =>
+    `$.coordinates${trail.map((i) => `[${i}]`).join("")}${extra === undefined ? "" : `[${extra}]`}`;
+  const walk = (node: unknown[], depth: number): void => {
     if (depth > MAX_NESTING_DEPTH) {
       throw new ApiError("limit_exceeded", {
         field: "coordinates",
-        path,
+        path: here(),
         limit: { name: "nestingDepth", max: MAX_NESTING_DEPTH, unit: "levels", actual: depth },
       });
     }
-    const numbers = node.filter((v) => typeof v === "number").length;
-    if (node.length > 0 && numbers === node.length) {
-      positions.push(checkPosition(node, "coordinates", path));
-      paths.push(path);
+    if (isPosition(node)) {
+      for (let i = 1; i < node.length; i++)
+        if (typeof node[i] !== "number")
+          throw new ApiError("invalid_field", {
+            field: "coordinates",
+            path: here(0),
+            reason: "expected a position or an array of positions",
+          });
+      positions.push(checkPosition(node, "coordinates", here()));
       if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
       return;
     }
-    node.forEach((child, i) => {
+    for (let i = 0; i < node.length; i++) {
+      const child = node[i];
+      // The common case inline: a child that is a well-formed 2D or 3D position.
+      if (
+        depth < MAX_NESTING_DEPTH &&
+        Array.isArray(child) &&
+        child.length >= 2 &&
+        child.length <= 3 &&
+        Number.isFinite(child[0]) &&
+        Number.isFinite(child[1]) &&
+        (child.length === 2 || Number.isFinite(child[2]))
+      ) {
+        positions.push(child as number[]);
+        if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
+        continue;
+      }
       if (!Array.isArray(child)) {
         throw new ApiError("invalid_field", {
           field: "coordinates",
-          path: `${path}[${i}]`,
+          path: here(i),
           reason: "expected a position or an array of positions",
         });
       }
-      walk(child, `${path}[${i}]`, depth + 1);
-    });
-  };
-  walk(coordinates, "$.coordinates", 0);
-  const rebuild = (node: unknown[], xy: Float64Array, next: { i: number }): unknown[] => {
-    if (node.length > 0 && typeof node[0] === "number") {
-      const k = next.i++;
-      return [xy[2 * k], xy[2 * k + 1], ...node.slice(2)];
+      trail.push(i);
+      walk(child, depth + 1);
+      trail.pop();
     }
-    return node.map((child) => rebuild(child as unknown[], xy, next));
+  };
+  walk(coordinates, 0);
+  let next = 0;
+  const rebuild = (node: unknown[], xy: Float64Array): unknown[] => {
+    if (isPosition(node)) {
+      const k = next++;
+      return node.length === 2 ? [xy[2 * k], xy[2 * k + 1]] : [xy[2 * k], xy[2 * k + 1], node[2]];
+    }
+    const out = new Array<unknown>(node.length);
+    for (let i = 0; i < node.length; i++) {
+      const child = node[i] as unknown[];
+      if (child.length === 2 && typeof child[0] === "number") {
+        const k = next++;
+        out[i] = [xy[2 * k], xy[2 * k + 1]];
+      } else out[i] = rebuild(child, xy);
+    }
+    return out;
   };
   return {
     positions,
-    pathOf: (i) => paths[i] ?? "$.coordinates",
+    pathOf: (i) => coordinatesPath(coordinates, i),
     bboxDropped: 0,
-    rebuild: (xy) => rebuild(coordinates, xy, { i: 0 }),
+    rebuild: (xy) => {
+      next = 0;
+      return rebuild(coordinates, xy);
+    },
   };
 }

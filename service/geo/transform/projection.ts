@@ -15,6 +15,10 @@ export interface Projection {
   forward(lon: number, lat: number): [number, number] | undefined;
   /** Easting, northing in the CRS unit → longitude, latitude; undefined when no position of the domain maps there. */
   inverse(x: number, y: number): [number, number] | undefined;
+  /** forward() into xy[2·i], xy[2·i + 1] without allocating; false outside the domain. */
+  forwardInto(lon: number, lat: number, xy: Float64Array, i: number): boolean;
+  /** inverse() into lon[i], lat[i] without allocating; false when no position of the domain maps there. */
+  inverseInto(x: number, y: number, lon: Float64Array, lat: Float64Array, i: number): boolean;
 }
 
 const DEG = Math.PI / 180;
@@ -36,7 +40,10 @@ export function domainOf(def: ProjectionDef): (lon: number, lat: number) => bool
   switch (def.method) {
     case "transverse_mercator": {
       const limit = Math.sin(TM_MAX_DISTANCE_DEG * DEG);
-      return (lon, lat) => Math.cos(lat * DEG) * Math.abs(Math.sin((lon - lon0) * DEG)) <= limit;
+      // Within 45° of longitude from the central meridian every latitude is inside (no trigonometry).
+      return (lon, lat) =>
+        Math.abs(wrap180(lon - lon0)) <= TM_MAX_DISTANCE_DEG ||
+        Math.cos(lat * DEG) * Math.abs(Math.sin((lon - lon0) * DEG)) <= limit;
     }
     case "lambert_conic_conformal_1sp":
     case "lambert_conic_conformal_2sp":
@@ -69,34 +76,60 @@ function methodOf(def: ProjectionDef): PlanarMethod {
   return proj4jsMethod(def);
 }
 
-const finite2 = (p: [number, number] | undefined): p is [number, number] =>
-  p !== undefined && Number.isFinite(p[0]) && Number.isFinite(p[1]);
-
 /** The projection of `def`, answering in a unit of `unitToMeter` metres. */
 export function createProjection(def: ProjectionDef, unitToMeter: number): Projection {
   const method = methodOf(def);
   const inDomain = domainOf(def);
   const fromMeter = 1 / unitToMeter;
+  const forwardRaw =
+    method.forwardInto?.bind(method) ??
+    ((lon: number, lat: number, out: Float64Array, at: number): boolean => {
+      const p = method.forward(lon, lat);
+      if (!p) return false;
+      out[at] = p[0];
+      out[at + 1] = p[1];
+      return true;
+    });
+  const inverseRaw =
+    method.inverseInto?.bind(method) ??
+    ((x: number, y: number, lon: Float64Array, lat: Float64Array, at: number): boolean => {
+      const p = method.inverse(x, y);
+      if (!p) return false;
+      lon[at] = p[0];
+      lat[at] = p[1];
+      return true;
+    });
+  const forwardInto = (lon: number, lat: number, xy: Float64Array, i: number): boolean => {
+    if (!inDomain(lon, lat)) return false;
+    try {
+      if (!forwardRaw(lon, lat, xy, 2 * i)) return false;
+    } catch {
+      return false;
+    }
+    const x = (xy[2 * i] as number) * fromMeter;
+    const y = (xy[2 * i + 1] as number) * fromMeter;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+    xy[2 * i] = x;
+    xy[2 * i + 1] = y;
+    return true;
+  };
+  const inverseInto = (x: number, y: number, lon: Float64Array, lat: Float64Array, i: number): boolean => {
+    try {
+      if (!inverseRaw(x * unitToMeter, y * unitToMeter, lon, lat, i)) return false;
+    } catch {
+      return false;
+    }
+    const l = lon[i] as number;
+    const p = lat[i] as number;
+    return Number.isFinite(l) && Number.isFinite(p) && Math.abs(p) <= 90 && inDomain(l, p);
+  };
+  const xy = new Float64Array(2);
+  const lo = new Float64Array(1);
+  const la = new Float64Array(1);
   return {
-    forward(lon, lat) {
-      if (!inDomain(lon, lat)) return undefined;
-      let p: [number, number] | undefined;
-      try {
-        p = method.forward(lon, lat);
-      } catch {
-        return undefined;
-      }
-      return finite2(p) ? [p[0] * fromMeter, p[1] * fromMeter] : undefined;
-    },
-    inverse(x, y) {
-      let p: [number, number] | undefined;
-      try {
-        p = method.inverse(x * unitToMeter, y * unitToMeter);
-      } catch {
-        return undefined;
-      }
-      if (!finite2(p) || Math.abs(p[1]) > 90 || !inDomain(p[0], p[1])) return undefined;
-      return p;
-    },
+    forward: (lon, lat) => (forwardInto(lon, lat, xy, 0) ? [xy[0] as number, xy[1] as number] : undefined),
+    inverse: (x, y) => (inverseInto(x, y, lo, la, 0) ? [lo[0] as number, la[0] as number] : undefined),
+    forwardInto,
+    inverseInto,
   };
 }

@@ -4,6 +4,7 @@ import type { CrsRecord } from "../../../artifacts/format/crs-record.ts";
 import type { Revision } from "../../config.ts";
 import type { DatumShiftResult } from "./datum-shift.ts";
 import type { PositionSet } from "./position-walk.ts";
+import { type DatumGap, revisionADatumNote } from "./revision-a-datum-gap.ts";
 import type { TransformDeps } from "./transform.ts";
 
 export interface CrsDescriptor {
@@ -34,6 +35,8 @@ export function transformNotes(a: {
   revision: Revision;
   shift: DatumShiftResult | undefined;
   epoch: number;
+  /** Revision A: what revision B's Helmert chain would move these positions by (undefined: needs grids). */
+  gap: DatumGap | undefined;
 }): string[] {
   const { from, to, set, shift } = a;
   const notes: string[] = [];
@@ -52,11 +55,7 @@ export function transformNotes(a: {
   const elevations = set.positions.filter((p) => p.length > 2).length;
   if (elevations > 0)
     notes.push(`${elevations} elevation(s) passed through unchanged: the transform is horizontal only.`);
-  if (a.revision === "A" && from.base.code !== to.base.code) {
-    notes.push(
-      `Revision A treats WGS 84 and every NAD83 realization as one datum: no datum shift was applied between ${from.base.name} and ${to.base.name} (they can differ by up to about 1.29 m).`,
-    );
-  }
+  if (a.revision === "A" && from.base.code !== to.base.code) notes.push(revisionADatumNote(from, to, a.gap));
   if (shift) {
     if (shift.sameDatum && from.base.code !== to.base.code)
       notes.push("WGS 84 is read as ITRF2020: no datum shift between them.");

@@ -1,6 +1,7 @@
 // POST /v1/transform's kernel: request checks, code resolution per revision, shapes, limits,
 // refusals with their index, and the revision A / revision B datum behaviour.
 import fc from "fast-check";
+import geographiclib from "geographiclib-geodesic";
 import { beforeAll, describe, expect, it } from "vitest";
 import { memoryGridStore } from "../../../test/conformance/memory-grid-store.ts";
 import { NADCON_DIR, testRegistry } from "../../../test/conformance/shared-data.ts";
@@ -11,11 +12,13 @@ import type { GridStore } from "./grid-store.ts";
 import { GridUnreadableError } from "./grid-store.ts";
 import { runTransform, type TransformDeps } from "./transform.ts";
 
+const { Geodesic } = geographiclib;
 const ALASKA = [
   "us_noaa_nadcon5_nad27_nad83_1986_alaska.tif",
   "us_noaa_nadcon5_nad83_1986_nad83_1992_alaska.tif",
   "us_noaa_nadcon5_nad83_1992_nad83_2007_alaska.tif",
   "us_noaa_nadcon5_nad83_2007_nad83_2011_alaska.tif",
+  "us_noaa_nadcon5_nad83_1986_nad83_harn_conus.tif",
 ];
 let registry: CrsRegistry;
 let grids: GridStore;
@@ -173,9 +176,9 @@ describe("limits and refusals carry the index of the position", () => {
       { name: "positions", max: 10000, unit: "positions", actual: 10001 },
     ]);
   });
-  it("refuses nesting deeper than 1000 levels", async () => {
+  it("refuses nesting deeper than the service's nesting limit (64 levels)", async () => {
     let deep: unknown = [0, 0];
-    for (let i = 0; i < 1001; i++) deep = [deep];
+    for (let i = 0; i < 65; i++) deep = [deep];
     const e = await refusal({ from: "4326", to: "3857", coordinates: deep });
     expect((e.details.limit as { name: string }).name).toBe("nestingDepth");
   });
@@ -215,13 +218,77 @@ describe("limits and refusals carry the index of the position", () => {
   });
 });
 
+describe("issue 18.2: inverse LCC / Hotine to 1e-8 m", () => {
+  // 1e-8 m of latitude is about 9e-14°.
+  const LAT_1E8_M = 1e-8 / 111_000;
+
+  it("EPSG:2811 → EPSG:4152 returns the true latitude 47.18099479599444 (was 1.98e-6 m off)", async () => {
+    const body = { from: "EPSG:2811", to: "EPSG:4152", coordinates: [[705860.362004418, 343160.2092256729]] };
+    for (const revision of ["A", "B"] as const) {
+      const [[lon, lat]] = (await run(body, revision)).coordinates as [[number, number]];
+      expect(Math.abs(lat - 47.18099479599444)).toBeLessThanOrEqual(LAT_1E8_M);
+      expect(lon).toBeCloseTo(-95.49197982221703, 11);
+    }
+  });
+
+  it("EPSG:2811 → EPSG:26915 (NADCON5 HARN → NAD83) comes back to its input within 1e-6 m (was 1.8e-6 m)", async () => {
+    const input = [671192.2650614912, 347391.42518890114];
+    const there = await run({ from: "EPSG:2811", to: "EPSG:26915", coordinates: [input] });
+    expect((there.datumShift as { operations: { id: string }[] }).operations.map((o) => o.id)).toEqual([
+      "EPSG:8556",
+    ]);
+    const back = await run({ from: "EPSG:26915", to: "EPSG:2811", coordinates: there.coordinates });
+    const [[x, y]] = back.coordinates as [[number, number]];
+    expect(Math.hypot(x - (input[0] as number), y - (input[1] as number))).toBeLessThanOrEqual(1e-6);
+  });
+});
+
 describe("revision A: one datum for WGS 84 and NAD83", () => {
   it("never shifts and says what that costs", async () => {
     const r = await run({ from: "4326", to: "6318", coordinates: [-150, 61] }, "A");
     expect(r.datumShiftApplied).toBe(false);
     expect(r.datumShift).toBeUndefined();
     expect(r.coordinates).toEqual([-150, 61]);
-    expect(r.notes.some((n) => n.includes("1.29 m"))).toBe(true);
+  });
+
+  /** [epoch, metres] pairs of the revision A note. */
+  const noteFigures = (notes: string[]): [number, number][] => {
+    const note = notes.find((n) => n.startsWith("Revision A")) ?? "";
+    return [...note.matchAll(/([0-9]+\.[0-9]+) m at epoch ([0-9]+\.[0-9]+)/g)].map((m) => [
+      Number(m[2]),
+      Number(m[1]),
+    ]);
+  };
+
+  it("issue 18.10: states the datum error revision B's Helmert gives at these positions and epochs (Seattle, Honolulu)", async () => {
+    const cases = [
+      { to: "6318", coordinates: [[-122.33, 47.61]], op: "EPSG:10334" },
+      { to: "6322", coordinates: [[-157.86, 21.31]], op: "EPSG:10336" },
+    ];
+    for (const c of cases) {
+      const a = await run({ from: "4326", to: c.to, coordinates: c.coordinates }, "A");
+      const note = a.notes.find((n) => n.startsWith("Revision A")) ?? "";
+      expect(note).toContain(c.op);
+      const figures = noteFigures(a.notes);
+      expect(figures.map(([e]) => e)[0]).toBe(2010);
+      expect(figures).toHaveLength(2);
+      for (const [epoch, metres] of figures) {
+        const b = await run({ from: "4326", to: c.to, coordinates: c.coordinates, epoch });
+        const [[lon, lat]] = b.coordinates as [[number, number]];
+        const [lon0, lat0] = c.coordinates[0] as [number, number];
+        const truth = Geodesic.WGS84.Inverse(lat0, lon0, lat, lon).s12 as number;
+        expect(Math.abs(metres - truth), `${c.to} at ${epoch}`).toBeLessThanOrEqual(0.005);
+      }
+    }
+    // Seattle at 2010 is the issue's 1.40 m, not the old note's "about 1.29 m".
+    const seattle = await run({ from: "4326", to: "6318", coordinates: [[-122.33, 47.61]] }, "A");
+    expect(noteFigures(seattle.notes)[0]).toEqual([2010, 1.4]);
+  });
+
+  it("says no figure is computed where revision B would need NADCON5 grids (WGS 84 → NAD83)", async () => {
+    const r = await run({ from: "4326", to: "4269", coordinates: [-122.33, 47.61] }, "A");
+    expect(noteFigures(r.notes)).toEqual([]);
+    expect(r.notes.some((n) => n.includes("through NADCON5 grids"))).toBe(true);
   });
 });
 

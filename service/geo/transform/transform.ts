@@ -8,6 +8,7 @@ import { type DatumShiftResult, shiftDatum } from "./datum-shift.ts";
 import { readGeoJson } from "./geojson-positions.ts";
 import type { GridStore } from "./grid-store.ts";
 import { type PositionSet, readCoordinates } from "./position-walk.ts";
+import { currentEpoch, helmertDatumGap } from "./revision-a-datum-gap.ts";
 import { type CrsDescriptor, crsDescriptor, datumShiftReport, transformNotes } from "./transform-report.ts";
 import { parseTransformRequest } from "./transform-request.ts";
 
@@ -47,22 +48,21 @@ function toGeographic(
   const lat = new Float64Array(n);
   const projection = from.kind === "projected" ? deps.registry.projection(from) : undefined;
   for (let i = 0; i < n; i++) {
-    const [x, y] = set.positions[i] as number[];
+    const position = set.positions[i] as number[];
+    const x = position[0] as number;
+    const y = position[1] as number;
     if (projection) {
-      const g = projection.inverse(x as number, y as number);
-      if (!g)
+      if (!projection.inverseInto(x, y, lon, lat, i))
         throw new ApiError("outside_projection_domain", {
           field: "from",
           index: i,
           path: set.pathOf(i),
           crs: `EPSG:${from.code}`,
         });
-      lon[i] = g[0];
-      lat[i] = g[1];
       continue;
     }
-    if ((x as number) < -180 || (x as number) > 180 || (y as number) < -90 || (y as number) > 90) {
-      const axis = (x as number) < -180 || (x as number) > 180 ? "longitude" : "latitude";
+    if (x < -180 || x > 180 || y < -90 || y > 90) {
+      const axis = x < -180 || x > 180 ? "longitude" : "latitude";
       throw new ApiError("coordinate_out_of_range", {
         field,
         index: i,
@@ -71,8 +71,8 @@ function toGeographic(
         value: axis === "longitude" ? x : y,
       });
     }
-    lon[i] = x as number;
-    lat[i] = y as number;
+    lon[i] = x;
+    lat[i] = y;
   }
   return [lon, lat];
 }
@@ -93,16 +93,13 @@ function fromGeographic(
       xy[2 * i + 1] = lat[i] as number;
       continue;
     }
-    const p = projection.forward(lon[i] as number, lat[i] as number);
-    if (!p)
+    if (!projection.forwardInto(lon[i] as number, lat[i] as number, xy, i))
       throw new ApiError("outside_projection_domain", {
         field: "to",
         index: i,
         path: set.pathOf(i),
         crs: `EPSG:${to.code}`,
       });
-    xy[2 * i] = p[0];
-    xy[2 * i + 1] = p[1];
   }
   return xy;
 }
@@ -114,6 +111,10 @@ export async function runTransform(body: unknown, deps: TransformDeps): Promise<
   const field = req.coordinates !== undefined ? "coordinates" : "geojson";
   const set = req.coordinates !== undefined ? readCoordinates(req.coordinates) : readGeoJson(req.geojson);
   const [lon, lat] = toGeographic(from, set, field, deps);
+  const gap =
+    deps.revision === "A" && from.base.code !== to.base.code
+      ? helmertDatumGap(deps.registry, from, to, lon, lat, currentEpoch())
+      : undefined;
   let shift: DatumShiftResult | undefined;
   if (deps.revision === "B") {
     shift = await shiftDatum({
@@ -134,7 +135,7 @@ export async function runTransform(body: unknown, deps: TransformDeps): Promise<
     to: crsDescriptor(to),
     count: set.positions.length,
     datumShiftApplied: applied,
-    notes: transformNotes({ from, to, set, revision: deps.revision, shift, epoch: req.epoch }),
+    notes: transformNotes({ from, to, set, revision: deps.revision, shift, epoch: req.epoch, gap }),
     ...(field === "coordinates" ? { coordinates: set.rebuild(xy) } : { geojson: set.rebuild(xy) }),
     ...(shift
       ? {

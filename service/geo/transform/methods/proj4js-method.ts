@@ -5,6 +5,7 @@
 // datum and unit handling.
 import proj4 from "proj4";
 import type { EllipsoidDef, ProjectionDef } from "../../../../artifacts/format/crs-record.ts";
+import { type LccConstants, lccInverse, type OmercConstants, omercInverse } from "./conformal-inverse.ts";
 import type { PlanarMethod } from "./planar-method.ts";
 
 interface XY {
@@ -89,25 +90,75 @@ function lccApex(def: ProjectionDef, inst: Proj4Instance): (phi: number) => [num
   return (phi) => (phi * n <= 0 ? undefined : [x0, y0 + k0 * rho0]);
 }
 
+/** The inverse in radians into out[0], out[1]: our converged-latitude inverse for LCC and Hotine, proj4js's for TM. */
+function inverseOf(
+  def: ProjectionDef,
+  inst: Proj4Instance,
+): (x: number, y: number, out: Float64Array) => boolean {
+  if (def.method.startsWith("lambert")) {
+    const c = inst as unknown as LccConstants;
+    return (x, y, out) => lccInverse(c, x, y, out);
+  }
+  if (def.method.startsWith("hotine")) {
+    const c = inst as unknown as OmercConstants;
+    return (x, y, out) => omercInverse(c, x, y, out);
+  }
+  const pt: XY = { x: 0, y: 0 };
+  return (x, y, out) => {
+    pt.x = x;
+    pt.y = y;
+    const r = inst.inverse(pt);
+    if (!r) return false;
+    out[0] = r.x;
+    out[1] = r.y;
+    return true;
+  };
+}
+
 /**
  * Wraps proj4js for one projection; degrees in and out, metres on the plane. Like PROJ (and
  * unlike proj4js's omerc), the longitude difference from the central meridian is reduced to
- * [−180°, 180°] before projecting, and inverse longitudes are reduced to [−180°, 180°].
+ * [−180°, 180°] before projecting, and inverse longitudes are reduced to [−180°, 180°]. The
+ * proj4js point and the radians are scratch objects reused across calls (no allocation per
+ * position on the `…Into` paths).
  */
 export function proj4jsMethod(def: ProjectionDef): PlanarMethod {
   const inst = create(def);
   const centre = originOf(def, inst);
   const apex = def.method.startsWith("lambert") ? lccApex(def, inst) : undefined;
+  const inverse = inverseOf(def, inst);
+  const pt: XY = { x: 0, y: 0 };
+  const rad = new Float64Array(2);
+  const xy = new Float64Array(2);
+  const forwardInto = (lon: number, lat: number, out: Float64Array, at: number): boolean => {
+    const phi = lat * DEG;
+    if (apex && Math.abs(Math.abs(phi) - Math.PI / 2) < 1e-10) {
+      const a = apex(phi);
+      if (!a) return false;
+      out[at] = a[0];
+      out[at + 1] = a[1];
+      return true;
+    }
+    pt.x = centre + adjlon(lon * DEG - centre);
+    pt.y = phi;
+    const r = inst.forward(pt);
+    if (!r) return false;
+    out[at] = r.x;
+    out[at + 1] = r.y;
+    return true;
+  };
+  const inverseInto = (x: number, y: number, lon: Float64Array, lat: Float64Array, at: number): boolean => {
+    if (!inverse(x, y, rad)) return false;
+    lon[at] = adjlon(rad[0] as number) / DEG;
+    lat[at] = (rad[1] as number) / DEG;
+    return true;
+  };
+  const ll = [new Float64Array(1), new Float64Array(1)] as const;
   return {
-    forward(lon, lat) {
-      const phi = lat * DEG;
-      if (apex && Math.abs(Math.abs(phi) - Math.PI / 2) < 1e-10) return apex(phi);
-      const r = inst.forward({ x: centre + adjlon(lon * DEG - centre), y: phi });
-      return r ? [r.x, r.y] : undefined;
-    },
-    inverse(x, y) {
-      const r = inst.inverse({ x, y });
-      return r ? [adjlon(r.x) / DEG, r.y / DEG] : undefined;
-    },
+    forward: (lon, lat) => (forwardInto(lon, lat, xy, 0) ? [xy[0] as number, xy[1] as number] : undefined),
+    inverse: (x, y) =>
+      inverseInto(x, y, ll[0], ll[1], 0) ? [ll[0][0] as number, ll[1][0] as number] : undefined,
+    forwardInto,
+    inverseInto,
   };
 }

@@ -1,0 +1,132 @@
+// docs/coverage.svg, drawn from the built artifacts: where the elevation routes answer (the DEM's
+// own coverage test, sampled every 0.01°) and where the marine routes answer (each ENC cell's
+// M_COVR polygons), on a plain longitude/latitude grid of south-central Alaska. The other families
+// cover whole regions (listed in the legend). `npm run docs` rewrites it; a test keeps it equal.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type DemDataset, demOpener } from "../../service/data/dem-dataset.ts";
+import { type EncCharts, encOpener } from "../../service/data/enc-charts.ts";
+import { loadFamily } from "../../service/data/families.ts";
+
+const VIEW = { west: -154.6, east: -148.6, south: 58.7, north: 64.1 };
+const SCALE = 110; // pixels per degree of latitude
+const STEP = 0.01; // degrees between DEM coverage samples
+const K = Math.cos((((VIEW.south + VIEW.north) / 2) * Math.PI) / 180);
+const WIDTH = Math.round((VIEW.east - VIEW.west) * SCALE * K);
+const HEIGHT = Math.round((VIEW.north - VIEW.south) * SCALE);
+const LEGEND = 250;
+
+const x = (lon: number) => ((lon - VIEW.west) * SCALE * K).toFixed(1);
+const y = (lat: number) => ((VIEW.north - lat) * SCALE).toFixed(1);
+
+/** Positions the README's examples use, drawn as labelled dots. */
+export const MAP_POSITIONS = [
+  { label: "Homer Harbor (marine)", lat: 59.6033, lon: -151.4192 },
+  { label: "Kenai Mountains (elevation)", lat: 59.75, lon: -150.5 },
+  { label: "both: 59.18, -150.95", lat: 59.18, lon: -150.95 },
+  { label: "Healy (elevation crop)", lat: 63.88, lon: -149.25 },
+];
+
+export async function renderCoverageMap(artifactsDir: string): Promise<string> {
+  const dem = (await loadFamily(artifactsDir, demOpener)).value as DemDataset;
+  const enc = (await loadFamily(artifactsDir, encOpener)).value as EncCharts;
+  const parts: string[] = [];
+  for (let lon = Math.ceil(VIEW.west); lon <= VIEW.east; lon++)
+    parts.push(line(x(lon), "0", x(lon), String(HEIGHT)), label(`${-lon}°W`, Number(x(lon)) + 3, HEIGHT - 4));
+  for (let lat = Math.ceil(VIEW.south); lat <= VIEW.north; lat++)
+    parts.push(line("0", y(lat), String(WIDTH), y(lat)), label(`${lat}°N`, 3, Number(y(lat)) - 3));
+  for (const cell of [...enc.cells].reverse()) {
+    for (const polygon of cell.coverage) {
+      const d = polygon
+        .map((ring) => {
+          const pts: string[] = [];
+          for (let i = 0; i < ring.length; i += 2)
+            pts.push(`${x((ring[i] as number) / 1e7)},${y((ring[i + 1] as number) / 1e7)}`);
+          return `M${pts.join("L")}Z`;
+        })
+        .join("");
+      parts.push(
+        `<path d="${d}" fill="#2b6cb0" fill-opacity="0.25" stroke="#2b6cb0" stroke-width="0.6"><title>${cell.name} ${cell.title}</title></path>`,
+      );
+    }
+  }
+  for (const layer of dem.metadata.layers) {
+    const [w, s, e, n] = layer.bbox;
+    for (let lat = Math.floor(n / STEP) * STEP; lat >= s; lat -= STEP) {
+      let runStart: number | null = null;
+      for (let lon = Math.ceil(w / STEP) * STEP; lon <= e + STEP; lon += STEP) {
+        const inside = lon <= e && dem.locate(lon, lat) !== null;
+        if (inside && runStart === null) runStart = lon;
+        if (!inside && runStart !== null) {
+          parts.push(
+            `<rect x="${x(runStart - STEP / 2)}" y="${y(lat + STEP / 2)}" width="${((lon - runStart) * SCALE * K).toFixed(1)}" height="${(STEP * SCALE).toFixed(1)}" fill="#c05621" fill-opacity="0.45"/>`,
+          );
+          runStart = null;
+        }
+      }
+    }
+  }
+  for (const p of MAP_POSITIONS) {
+    parts.push(
+      `<circle cx="${x(p.lon)}" cy="${y(p.lat)}" r="3" fill="#1a202c"/>`,
+      label(p.label, Number(x(p.lon)) + 5, Number(y(p.lat)) - 4, 11),
+    );
+  }
+  const legend = [
+    `<rect x="0" y="0" width="14" height="14" fill="#c05621" fill-opacity="0.45"/>`,
+    label("elevation, elevation/profile (dem)", 20, 12, 12),
+    `<rect x="0" y="24" width="14" height="14" fill="#2b6cb0" fill-opacity="0.25" stroke="#2b6cb0"/>`,
+    label("marine/depth, marine/hazards (enc)", 20, 36, 12),
+    label("Beyond this map, by family:", 0, 70, 12),
+    ...otherFamilies(artifactsDir).map((text, i) => label(text, 0, 90 + i * 15, 11)),
+  ];
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH + LEGEND}" height="${HEIGHT}" viewBox="0 0 ${WIDTH + LEGEND} ${HEIGHT}" font-family="sans-serif">`,
+    `<title>geo402 data coverage (generated from artifacts/ by npm run docs)</title>`,
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="#f7fafc" stroke="#a0aec0"/>`,
+    ...parts,
+    `<g transform="translate(${WIDTH + 12},12)">`,
+    ...legend,
+    "</g>",
+    "</svg>",
+    "",
+  ].join("\n");
+}
+
+/** The families that cover whole regions, in words read from their artifacts. */
+function otherFamilies(artifactsDir: string): string[] {
+  const read = (family: string, file: string) =>
+    JSON.parse(readFileSync(path.join(artifactsDir, family, "current", file), "utf8"));
+  const census = read("census", "census.json") as { coverage: { areas: string[] } };
+  const grids = read("datum-grids", "manifest.json") as { inputs: { url: string }[] };
+  const regions = [...new Set(grids.inputs.map((i) => /_([a-z]+)\.tif$/.exec(i.url)?.[1] ?? "?"))];
+  return [
+    "timezone: the whole world",
+    "us/geographies (census):",
+    ...wrap(census.coverage.areas.join(", "), 34).map((l) => `  ${l}`),
+    "transform (crs): EPSG codes worldwide;",
+    "  NADCON5 datum shifts (datum-grids):",
+    ...wrap(regions.join(", "), 34).map((l) => `  ${l}`),
+    "geojson, geometry, h3, pip: no data",
+    "  needed, anywhere",
+  ];
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(" ")) {
+    if (current && current.length + word.length + 1 > width) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  return current ? [...lines, current] : lines;
+}
+
+const line = (x1: string, y1: string, x2: string, y2: string) =>
+  `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#e2e8f0" stroke-width="1"/>`;
+const label = (text: string, lx: number, ly: number, size = 10) =>
+  `<text x="${lx.toFixed(1)}" y="${ly.toFixed(1)}" font-size="${size}" fill="#2d3748">${text}</text>`;
+
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, "../../artifacts");
