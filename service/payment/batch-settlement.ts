@@ -1,0 +1,43 @@
+// The x402 `batch-settlement` scheme's devnet parts, apart from the `exact` gate: @x402/evm's
+// facilitator scheme (deposit, voucher verify, claim, settle, refund) over the devnet facilitator
+// signer, and the channel terms the service announces. The escrow contract and its deposit
+// collector are ours (contracts/X402BatchSettlement.sol, contracts/ERC3009DepositCollector.sol),
+// placed by test-usdc.ts at the addresses @x402/evm expects.
+import type { x402Facilitator } from "@x402/core/facilitator";
+import type { Network } from "@x402/core/types";
+import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/facilitator";
+import type { AuthorizerSigner } from "@x402/evm/batch-settlement/server";
+import type { FacilitatorSigner } from "./facilitator-signer.ts";
+
+/**
+ * Seconds a payer's timed withdrawal waits: the scheme's minimum (15 minutes), the shortest time
+ * its money can be held; the server must claim its vouchers within it.
+ */
+export const WITHDRAW_DELAY_S = 900;
+
+/**
+ * Registers batch-settlement on the facilitator. With `authorizer`, the facilitator signs claims
+ * and refunds the server leaves unsigned; without it, the server must sign them itself.
+ */
+export function registerBatchSettlementFacilitator(
+  facilitator: x402Facilitator,
+  signer: FacilitatorSigner,
+  network: Network,
+  authorizer?: AuthorizerSigner,
+): void {
+  facilitator.register(network, new BatchSettlementEvmScheme(signer, authorizer));
+}
+
+/** The `extra` of a batch-settlement payment requirement: channel terms and the token's EIP-712 domain. */
+export function batchSettlementExtra(opts: {
+  receiverAuthorizer: `0x${string}`;
+  tokenName: string;
+  tokenVersion: string;
+}): Record<string, unknown> {
+  return {
+    receiverAuthorizer: opts.receiverAuthorizer,
+    withdrawDelay: WITHDRAW_DELAY_S,
+    name: opts.tokenName,
+    version: opts.tokenVersion,
+  };
+}
