@@ -1,6 +1,6 @@
 // Reader of a built census version (artifacts/README.md §Census family): position → state,
-// county and congressional district, the resolution that answered, and whether a neighbouring
-// cell answers differently. Shared by the ingest verify step, the service and the benchmark.
+// county and congressional district, the resolution that answered, and whether the answer may be
+// wrong (a real outline within reach of its cell, or a neighbouring cell answering differently). Shared by the ingest verify step, the service and the benchmark.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cellToParent, gridDisk, latLngToCell } from "h3-js";
@@ -23,7 +23,10 @@ export interface CensusHit {
   record: CensusRecord | null;
   /** Resolution that answered: 7, or 9 inside the fine band along small units' outlines. */
   resolution: number;
-  /** Whether a neighbouring cell (at that resolution) answers another county / district. */
+  /**
+   * Whether the answer may be wrong: a real outline comes within reach of the answering cell's
+   * points (boundary-proximity.ts), or a neighbouring cell answers another county / district.
+   */
   uncertain: { county: boolean; district: boolean };
 }
 
@@ -101,8 +104,12 @@ export class CensusLookup {
       record,
       resolution,
       uncertain: {
-        county: neighbours.some((n) => (n?.countyGeoid ?? null) !== county),
-        district: neighbours.some((n) => (n?.districtGeoid ?? null) !== district),
+        county:
+          (record?.boundaryNear.county ?? false) ||
+          neighbours.some((n) => (n?.countyGeoid ?? null) !== county),
+        district:
+          (record?.boundaryNear.district ?? false) ||
+          neighbours.some((n) => (n?.districtGeoid ?? null) !== district),
       },
     };
   }

@@ -16,12 +16,26 @@ const dc: CensusRecord = {
   districtGeoid: "1198",
   districtCode: "98",
   resolution: 7,
+  boundaryNear: { county: false, district: false },
 };
 
 describe("census answer records", () => {
   it("round-trips a record through its string form", () => {
-    expect(encodeCensusRecord(dc)).toBe("11|DC|District of Columbia|11001|District of Columbia|1198|98|7");
+    expect(encodeCensusRecord(dc)).toBe(
+      "11|DC|District of Columbia|11001|District of Columbia|1198|98|7|none",
+    );
     expect(decodeCensusRecord(encodeCensusRecord(dc))).toEqual(dc);
+    for (const [county, district] of [
+      [true, false],
+      [false, true],
+      [true, true],
+    ] as const) {
+      const near = { ...dc, boundaryNear: { county, district } };
+      expect(decodeCensusRecord(encodeCensusRecord(near))).toEqual(near);
+    }
+    expect(() =>
+      decodeCensusRecord("11|DC|District of Columbia|11001|District of Columbia|1198|98|7|maybe"),
+    ).toThrow(ArtifactError);
   });
 
   it("keeps a ZZ water district and names with apostrophes and diacritics", () => {

@@ -2,7 +2,7 @@
 // distinct answer in the cell index's string table, and the version's `census.json` metadata.
 import { ArtifactError } from "./artifact-error.ts";
 
-export const CENSUS_FORMAT_MAJOR = 1;
+export const CENSUS_FORMAT_MAJOR = 2;
 export const CENSUS_FILES = { cells: "geographies.h3i", metadata: "census.json" } as const;
 /** Resolution of the index along ordinary outlines, and along the outlines of small units. */
 export const CENSUS_RESOLUTION = 7;
@@ -22,9 +22,15 @@ export interface CensusRecord {
   districtCode: string;
   /** Resolution the answer was resolved at: 7, or 9 along the outlines of small units. */
   resolution: number;
+  /**
+   * Whether a real county (district) outline, or a state outline, comes within reach of some point
+   * this record's cell answers: then the answer may be wrong there and is never stated as certain.
+   */
+  boundaryNear: { county: boolean; district: boolean };
 }
 
-const FIELDS = 8;
+const FIELDS = 9;
+const NEAR_CODES = ["none", "county", "district", "both"] as const;
 const PATTERNS: Record<string, RegExp> = {
   stateCode: /^\d{2}$/,
   stateAbbr: /^[A-Z]{2}$/,
@@ -33,7 +39,10 @@ const PATTERNS: Record<string, RegExp> = {
   districtCode: /^(\d{2}|ZZ)$/,
 };
 
-/** Record → `stateCode|stateAbbr|stateName|countyGeoid|countyName|districtGeoid|districtCode|resolution`. */
+/**
+ * Record → `stateCode|stateAbbr|stateName|countyGeoid|countyName|districtGeoid|districtCode|resolution|near`,
+ * `near` one of none, county, district, both.
+ */
 export function encodeCensusRecord(r: CensusRecord): string {
   for (const [k, v] of Object.entries(r)) {
     if (typeof v === "string" && v.includes("|"))
@@ -48,6 +57,7 @@ export function encodeCensusRecord(r: CensusRecord): string {
     r.districtGeoid,
     r.districtCode,
     String(r.resolution),
+    NEAR_CODES[(r.boundaryNear.county ? 1 : 0) | (r.boundaryNear.district ? 2 : 0)],
   ].join("|");
 }
 
@@ -55,16 +65,19 @@ export function decodeCensusRecord(text: string): CensusRecord {
   const f = text.split("|");
   if (f.length !== FIELDS)
     throw new ArtifactError("malformed", `census record has ${f.length} fields: ${text}`);
-  const [stateCode, stateAbbr, stateName, countyGeoid, countyName, districtGeoid, districtCode, res] = f as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [
+    stateCode,
+    stateAbbr,
+    stateName,
+    countyGeoid,
+    countyName,
+    districtGeoid,
+    districtCode,
+    res,
+    nearCode,
+  ] = f as [string, string, string, string, string, string, string, string, string];
+  const near = NEAR_CODES.indexOf(nearCode as (typeof NEAR_CODES)[number]);
+  if (near < 0) throw new ArtifactError("malformed", `census record boundary code: ${text}`);
   const r: CensusRecord = {
     stateCode,
     stateAbbr,
@@ -74,6 +87,7 @@ export function decodeCensusRecord(text: string): CensusRecord {
     districtGeoid,
     districtCode,
     resolution: Number(res),
+    boundaryNear: { county: (near & 1) !== 0, district: (near & 2) !== 0 },
   };
   for (const [k, re] of Object.entries(PATTERNS)) {
     if (!re.test(String(r[k as keyof CensusRecord])))
@@ -100,6 +114,8 @@ export interface CensusMetadata {
     /** The products read, e.g. `cb_2024_us_county_5m`. */
     products: string[];
     statement: string;
+    /** District codes a later product of the same Congress lists (answers report its vintage). */
+    districtCodes?: { product: string; boundaryYear: number; geoids: string[] };
   };
   coverage: {
     region: string;
@@ -120,6 +136,10 @@ export function parseCensusMetadata(text: string): CensusMetadata {
     Number.isInteger(v.congress) &&
     Array.isArray(v.products) &&
     typeof v.statement === "string" &&
+    (v.districtCodes === undefined ||
+      (typeof v.districtCodes.product === "string" &&
+        Number.isInteger(v.districtCodes.boundaryYear) &&
+        Array.isArray(v.districtCodes.geoids))) &&
     c &&
     typeof c.region === "string" &&
     Number.isInteger(c.stateEquivalents) &&

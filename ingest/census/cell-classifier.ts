@@ -1,6 +1,7 @@
 // What one H3 cell answers: the state, county and district at its centre; near boundaries, the
 // units holding most of its corners; as a last resort, the nearest unit of the state.
 import { cellToBoundary, cellToLatLng } from "h3-js";
+import { NEAR_COUNTY, NEAR_DISTRICT } from "./boundary-proximity.ts";
 import type { CensusUnit, DistrictUnit, StateUnit } from "./census-units.ts";
 import type { UnitLayer } from "./unit-layer.ts";
 
@@ -15,6 +16,11 @@ export interface CellUnits {
   state: number;
   county: number;
   district: number;
+  /**
+   * NEAR_COUNTY | NEAR_DISTRICT of the answers not found at the cell's centre (corner vote,
+   * nearest unit, outline state): the outlines do not put the centre there, so never certain.
+   */
+  inferred: number;
 }
 
 /** How many cells needed each fallback (reported in the build log and the manifest). */
@@ -74,8 +80,10 @@ export class CellClassifier {
       corners ??= cellToBoundary(cell) as Corners;
       return corners;
     };
+    let inferred = 0;
     let state = states.unitAt(lon, lat);
     if (state < 0 && nearBoundary) {
+      inferred = NEAR_COUNTY | NEAR_DISTRICT;
       state = majority(cornersOf(), (a, o) => states.unitAt(o, a));
       if (state >= 0) this.fallbacks.stateByCorners++;
       else if (outlineState >= 0) {
@@ -85,9 +93,15 @@ export class CellClassifier {
     }
     if (state < 0) return null;
     const code = states.units[state]!.stateCode;
-    const pick = (layer: UnitLayer, corner: keyof FallbackCounts, nearest: keyof FallbackCounts): number => {
+    const pick = (
+      layer: UnitLayer,
+      corner: keyof FallbackCounts,
+      nearest: keyof FallbackCounts,
+      bit: number,
+    ): number => {
       const u = layer.unitAt(lon, lat, code);
       if (u >= 0) return u;
+      inferred |= bit;
       const voted = majority(cornersOf(), (a, o) => layer.unitAt(o, a, code));
       if (voted >= 0) {
         this.fallbacks[corner]++;
@@ -96,10 +110,8 @@ export class CellClassifier {
       this.fallbacks[nearest]++;
       return layer.nearestUnit(lon, lat, code);
     };
-    return {
-      state,
-      county: pick(counties, "countyByCorners", "countyNearest"),
-      district: pick(districts, "districtByCorners", "districtNearest"),
-    };
+    const county = pick(counties, "countyByCorners", "countyNearest", NEAR_COUNTY);
+    const district = pick(districts, "districtByCorners", "districtNearest", NEAR_DISTRICT);
+    return { state, county, district, inferred };
   }
 }

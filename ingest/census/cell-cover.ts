@@ -2,6 +2,7 @@
 // 7 cells along outlines, resolution 9 cells along the outlines of small units; equal siblings are
 // merged back into their parent (compaction), so every stored cell answers one record.
 import { cellToChildren, cellToParent, getResolution, polygonToCells } from "h3-js";
+import { BoundaryProximity } from "./boundary-proximity.ts";
 import { BoundaryTracer, TRACE_ANY, TRACE_SMALL } from "./boundary-trace.ts";
 import type { CellClassifier, CellUnits } from "./cell-classifier.ts";
 
@@ -18,17 +19,20 @@ export interface CoverParameters {
   traceStepMetres: number;
 }
 
-/** One stored cell: its units and whether it lies in the fine (refined) band. */
+/** One stored cell: its units, whether it lies in the fine (refined) band, outlines within reach. */
 export interface CoverEntry {
   cell: string;
   units: CellUnits;
   fine: boolean;
+  /** NEAR_COUNTY | NEAR_DISTRICT (boundary-proximity.ts): a real outline within reach of its points. */
+  near: number;
 }
 
 export type CoverProgress = (label: string, done: number, total?: number) => void;
 
 const sameUnits = (a: CoverEntry, b: CoverEntry): boolean =>
   a.fine === b.fine &&
+  a.near === b.near &&
   a.units.state === b.units.state &&
   a.units.county === b.units.county &&
   a.units.district === b.units.district;
@@ -42,7 +46,7 @@ function compact(parent: string, children: string[], results: CoverEntry[][]): C
     flat.length === children.length &&
     flat.every((e, i) => e.cell === children[i] && sameUnits(e, first))
   ) {
-    return [{ cell: parent, units: first.units, fine: first.fine }];
+    return [{ ...first, cell: parent }];
   }
   return flat;
 }
@@ -57,9 +61,12 @@ export class CellCover {
   /** Coarser ancestors of traced cells (the walk descends into these). */
   readonly #tracedAncestors = new Set<string>();
 
+  readonly #proximity: BoundaryProximity;
+
   constructor(classifier: CellClassifier, parameters: CoverParameters) {
     this.#classifier = classifier;
     this.#p = parameters;
+    this.#proximity = new BoundaryProximity(classifier.layers);
   }
 
   /**
@@ -126,9 +133,12 @@ export class CellCover {
   walk(cell: string, res: number): CoverEntry[] {
     const { resolution } = this.#p;
     if (res < resolution) {
-      if (!this.#tracedAncestors.has(cell)) {
+      // a coarse cell no outline crosses is stored whole unless an outline comes within reach
+      // of its points: then its children are, so only those near the outline are flagged
+      const near = this.#tracedAncestors.has(cell) ? -1 : this.#proximity.flags(cell);
+      if (near === 0) {
         const units = this.#classifier.classify(cell, false);
-        return units ? [{ cell, units, fine: false }] : [];
+        return units ? [{ cell, units, fine: false, near: units.inferred }] : [];
       }
       const children = cellToChildren(cell, res + 1);
       return compact(
@@ -140,7 +150,7 @@ export class CellCover {
     const flags = this.#traced.get(cell) ?? 0;
     if (flags & TRACE_SMALL) return this.#refine(cell, res);
     const units = this.#classifier.classify(cell, flags !== 0, this.#outlineState.get(cell) ?? -1);
-    return units ? [{ cell, units, fine: false }] : [];
+    return units ? [{ cell, units, fine: false, near: this.#proximity.flags(cell) | units.inferred }] : [];
   }
 
   /**
@@ -151,7 +161,7 @@ export class CellCover {
   #refine(cell: string, res: number): CoverEntry[] {
     if (res === this.#p.fineResolution) {
       const units = this.#classifier.classify(cell, true);
-      return units ? [{ cell, units, fine: true }] : [];
+      return units ? [{ cell, units, fine: true, near: this.#proximity.flags(cell) | units.inferred }] : [];
     }
     const children = cellToChildren(cell, res + 1);
     return compact(

@@ -8,6 +8,7 @@ import {
   encodeCensusRecord,
 } from "../../artifacts/format/census-record.ts";
 import type { BoundaryFeature } from "./boundary-features.ts";
+import { NEAR_COUNTY, NEAR_DISTRICT } from "./boundary-proximity.ts";
 import { CellClassifier, type CensusLayers, type FallbackCounts } from "./cell-classifier.ts";
 import { CellCover, type CoverEntry, type CoverParameters, type CoverProgress } from "./cell-cover.ts";
 import { checkCoverage, countyUnits, districtUnits, stateUnits } from "./census-units.ts";
@@ -19,6 +20,12 @@ export interface CensusBoundaries {
   districts: BoundaryFeature[];
   /** Attribute rows of another county product (e.g. the 500k table) that must list the same counties. */
   countyCrossCheck?: Record<string, unknown>[];
+  /**
+   * The attribute table of a later district product of the same Congress (cb_2025_us_cd119_20m):
+   * every district it lists must be a district of the geometry read; answers in those districts
+   * report that product's vintage for the district code.
+   */
+  districtCodes?: { product: string; boundaryYear: number; rows: Record<string, unknown>[] };
 }
 
 export interface CensusDescription {
@@ -59,6 +66,27 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
+/**
+ * The GEOIDs `rows` list (sorted); throws unless each is a district of the geometry with the same
+ * Congress (a district created by a redistricting would otherwise be answered with an old code).
+ */
+export function crossCheckDistrictCodes(
+  districts: readonly { geoid: string; congress: number }[],
+  rows: Record<string, unknown>[],
+): string[] {
+  const ours = new Map(districts.map((d) => [d.geoid, d.congress]));
+  const problems: string[] = [];
+  for (const r of rows) {
+    const g = String(r.GEOID);
+    const congress = Number(r.CDSESSN ?? ours.get(g));
+    if (ours.get(g) !== congress)
+      problems.push(`${g} (Congress ${congress}) is not a district of the geometry`);
+  }
+  if (problems.length > 0)
+    throw new Error(`district code cross-check failed: ${problems.slice(0, 10).join("; ")}`);
+  return rows.map((r) => String(r.GEOID)).sort();
+}
+
 /** Throws unless `rows` list exactly the counties (GEOID and NAMELSAD) of the geometry file. */
 export function crossCheckCounties(geoids: Map<string, string>, rows: Record<string, unknown>[]): void {
   const other = new Map(rows.map((r) => [String(r.GEOID), String(r.NAMELSAD ?? r.NAME)]));
@@ -84,6 +112,11 @@ export function buildCensusIndex(
   checkCoverage(units, describe.coveredStates);
   if (b.countyCrossCheck)
     crossCheckCounties(new Map(units.counties.map((c) => [c.geoid, c.name])), b.countyCrossCheck);
+  const districtCodes = b.districtCodes && {
+    product: b.districtCodes.product,
+    boundaryYear: b.districtCodes.boundaryYear,
+    geoids: crossCheckDistrictCodes(units.districts, b.districtCodes.rows),
+  };
   log(
     `${units.states.length} states, ${units.counties.length} counties, ${units.districts.length} districts`,
   );
@@ -110,6 +143,7 @@ export function buildCensusIndex(
       districtGeoid: d.geoid,
       districtCode: d.districtCode,
       resolution: e.fine ? parameters.fineResolution : parameters.resolution,
+      boundaryNear: { county: (e.near & NEAR_COUNTY) !== 0, district: (e.near & NEAR_DISTRICT) !== 0 },
     });
   };
   const cells: string[] = [];
@@ -139,7 +173,12 @@ export function buildCensusIndex(
       boundaryYear: describe.boundaryYear,
       congress,
       products: describe.products,
-      statement: `${describe.boundaryYear} U.S. Census Bureau cartographic boundary files (${describe.scales}); congressional districts of the ${ordinal(congress)} Congress`,
+      statement:
+        `${describe.boundaryYear} U.S. Census Bureau cartographic boundary files (${describe.scales}); congressional districts of the ${ordinal(congress)} Congress` +
+        (districtCodes
+          ? `. District codes listed in the Bureau's ${districtCodes.boundaryYear} file ${districtCodes.product} (${districtCodes.geoids.length} districts) are reported with that vintage in codeVintages; located on the ${describe.boundaryYear} outlines`
+          : ""),
+      ...(districtCodes && { districtCodes }),
     },
     coverage: {
       region: "United States: the 50 states, the District of Columbia, Puerto Rico and the Island Areas",

@@ -38,7 +38,7 @@ export function createCensusFamily(options: CensusFamilyOptions): FamilyBuilder 
   const cover = options.cover ?? CENSUS_COVER;
   return {
     family: "census",
-    formatVersion: "1.1",
+    formatVersion: "2.0",
     sources: options.sources,
     parameters: {
       products: options.describe.products,
@@ -87,10 +87,17 @@ export const censusFamily = createCensusFamily({
     "census-county-500k-2024-dbf",
     "census-county-500k-2024-cpg",
     "census-cd119-500k-2024-geojson",
+    "census-cd119-20m-2025-dbf",
+    "census-cd119-20m-2025-cpg",
   ],
   describe: {
     boundaryYear: 2024,
-    products: ["cb_2024_us_state_500k", "cb_2024_us_county_5m", "cb_2024_us_cd119_500k"],
+    products: [
+      "cb_2024_us_state_500k",
+      "cb_2024_us_county_5m",
+      "cb_2024_us_cd119_500k",
+      "cb_2025_us_cd119_20m (district codes only)",
+    ],
     scales: "states and districts at 1:500,000, counties at 1:5,000,000",
   },
   read: async (inputs) => ({
@@ -106,6 +113,11 @@ export const censusFamily = createCensusFamily({
       inputs["census-county-500k-2024-dbf"]!,
       inputs["census-county-5m-2024-cpg"],
     ),
+    districtCodes: {
+      product: "cb_2025_us_cd119_20m",
+      boundaryYear: 2025,
+      rows: await readDbfRows(inputs["census-cd119-20m-2025-dbf"]!, inputs["census-cd119-20m-2025-cpg"]),
+    },
   }),
   knownAnswers: CENSUS_KNOWN_ANSWERS,
   // 3235 counties and 441 districts in the 2024 files.

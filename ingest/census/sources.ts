@@ -76,4 +76,25 @@ export const CENSUS_SOURCES: readonly SourceEntry[] = [
     mirrorPath: "census/cd119-500k-2024/cd119_500k_USAboundariesData.DERIVED.geojson",
     mirroredAt: MIRRORED_AT,
   },
+  // The Census Bureau's 2025 district file (1:20,000,000, official, vintage 2025): far too coarse
+  // to locate a point, read for its attribute table — the district codes of the 2025 vintage.
+  ...(
+    [
+      ["dbf", "237ffd3fb8c7db4ccff07ff5190f7d2851c5fd1a87a60b1c865d4db4e2ce370a", 68057],
+      ["cpg", "3ad3031f5503a4404af825262ee8232cc04d4ea6683d42c5dd0a2f2a27ac9824", 5],
+    ] as const
+  ).map(
+    ([ext, sha256, bytes]): SourceEntry => ({
+      id: `census-cd119-20m-2025-${ext}`,
+      url: "https://www2.census.gov/geo/tiger/GENZ2025/shp/cb_2025_us_cd119_20m.zip",
+      archiveMember: `cb_2025_us_cd119_20m.${ext}`,
+      sha256,
+      bytes,
+      vintage: "2025 (cb_2025_us_cd119_20m, 119th Congress, 1:20,000,000; attribute table)",
+      license: LICENSE,
+      attribution: "U.S. Census Bureau, 2025 Cartographic Boundary Files",
+      mirrorPath: `census/cb_2025_us_cd119_20m/cb_2025_us_cd119_20m.${ext}`,
+      mirroredAt: "2026-11-24",
+    }),
+  ),
 ];

@@ -187,7 +187,7 @@ describe("every published geometry limit is refused with field, path and limit",
     ).not.toThrow();
   });
 
-  it("each entry advertises its limits (and bodyBytes) in the catalog", () => {
+  it("each entry advertises its limits (and bodyBytes, nestingDepth) in the catalog", () => {
     const names = Object.fromEntries(
       geometryEntries.map((e) => [e.path, e.limits.map((l) => `${l.name}:${l.max}`)]),
     );
@@ -196,21 +196,28 @@ describe("every published geometry limit is refused with field, path and limit",
       "distanceMeters:1000000",
       "steps:128",
       "bodyBytes:1048576",
+      "nestingDepth:64",
     ]);
     expect(names["/v1/geometry/simplify"]).toEqual([
       "positions:100000",
       "toleranceMeters:1000000",
       "tolerance:180",
       "bodyBytes:1048576",
+      "nestingDepth:64",
     ]);
     for (const op of ["union", "intersect", "difference"]) {
       expect(names[`/v1/geometry/${op}`]).toEqual([
         "positions:2000",
         "polygonalGeometries:500",
         "bodyBytes:1048576",
+        "nestingDepth:64",
       ]);
     }
     for (const op of ["area", "centroid", "bbox"])
-      expect(names[`/v1/geometry/${op}`]).toEqual(["positions:100000", "bodyBytes:1048576"]);
+      expect(names[`/v1/geometry/${op}`]).toEqual([
+        "positions:100000",
+        "bodyBytes:1048576",
+        "nestingDepth:64",
+      ]);
   });
 });

@@ -12,10 +12,17 @@ export interface GeographiesAnswer {
   countyName: string | null;
   congressionalDistrictGeoid: string | null;
   congressionalDistrict: number | null;
-  vintage: CensusMetadata["vintage"];
+  vintage: Omit<CensusMetadata["vintage"], "districtCodes"> & { codeVintages: CodeVintages };
   boundaryAccuracyMetres: number;
   boundaryUncertain: { county: boolean; congressionalDistrict: boolean };
   coverage: CensusMetadata["coverage"] & { reason?: string };
+}
+
+/** Year of the Census product each answered code comes from (null when no code is answered). */
+export interface CodeVintages {
+  stateCode: number | null;
+  countyGeoid: number | null;
+  congressionalDistrictGeoid: number | null;
 }
 
 export const OUTSIDE_REASON =
@@ -28,6 +35,17 @@ export function districtNumber(code: string): number | null {
 
 export function geographiesAnswer(hit: CensusHit, metadata: CensusMetadata): GeographiesAnswer {
   const r = hit.record;
+  const { districtCodes, ...vintage } = metadata.vintage;
+  const year = vintage.boundaryYear;
+  const codeVintages: CodeVintages = {
+    stateCode: r ? year : null,
+    countyGeoid: r ? year : null,
+    congressionalDistrictGeoid: r
+      ? districtCodes?.geoids.includes(r.districtGeoid)
+        ? districtCodes.boundaryYear
+        : year
+      : null,
+  };
   return {
     found: r !== null,
     stateCode: r?.stateCode ?? null,
@@ -37,7 +55,7 @@ export function geographiesAnswer(hit: CensusHit, metadata: CensusMetadata): Geo
     countyName: r?.countyName ?? null,
     congressionalDistrictGeoid: r?.districtGeoid ?? null,
     congressionalDistrict: r ? districtNumber(r.districtCode) : null,
-    vintage: metadata.vintage,
+    vintage: { ...vintage, codeVintages },
     boundaryAccuracyMetres: CENSUS_ACCURACY_METRES[hit.resolution] ?? CENSUS_ACCURACY_METRES[7]!,
     boundaryUncertain: { county: hit.uncertain.county, congressionalDistrict: hit.uncertain.district },
     coverage: r ? metadata.coverage : { ...metadata.coverage, reason: OUTSIDE_REASON },
