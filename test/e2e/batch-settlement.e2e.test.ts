@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { x402Facilitator } from "@x402/core/facilitator";
-import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import {
   BATCH_SETTLEMENT_ADDRESS,
   type BatchSettlementVoucherClaim,
@@ -22,6 +22,7 @@ import {
   signVoucher,
   updateChannelFromSettle,
 } from "@x402/evm/batch-settlement/client";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { type Abi, createWalletClient, encodeAbiParameters, http, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ import {
 } from "../../service/payment/batch-settlement.ts";
 import { loadCompiledContracts } from "../../service/payment/contracts.ts";
 import { type Devnet, devKey, startDevnet } from "../../service/payment/devnet.ts";
-import { createFacilitatorSigner } from "../../service/payment/facilitator-signer.ts";
+import { createFacilitatorSigner, SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.ts";
 import { localChain } from "../../service/payment/test-usdc.ts";
 
 const NETWORK = "eip155:84532" as const;
@@ -150,6 +151,15 @@ async function payerWithCalls(calls: number): Promise<{ p: Payer; last: PaymentP
   return { p, last };
 }
 
+/** Gas of a settled transaction; each must fit the devnet signer's fixed gas limit. */
+async function gasOf(settled: SettleResponse): Promise<bigint> {
+  expect(settled.success, settled.errorReason).toBe(true);
+  const receipt = await pub.getTransactionReceipt({ hash: settled.transaction as `0x${string}` });
+  expect(receipt.status).toBe("success");
+  expect(receipt.gasUsed).toBeLessThan(SETTLEMENT_GAS_LIMIT);
+  return receipt.gasUsed;
+}
+
 const voucherOf = (payload: PaymentPayload) =>
   (payload.payload as { voucher: { maxClaimableAmount: string; signature: `0x${string}` } }).voucher;
 
@@ -185,11 +195,67 @@ describe("batch-settlement on the devnet", () => {
     const swept = await settle({ type: "settle", receiver: devnet.payTo, token: devnet.token.address });
     expect(swept).toMatchObject({ success: true, amount: (200n * PRICE).toString() });
     expect(await pub.getBlockNumber()).toBe(blockAfterDeposit + 2n);
+    for (const settled of [deposited, claimed, swept]) await gasOf(settled);
     expect((await devnet.token.balanceOf(devnet.payTo)) - receiverBefore).toBe(200n * PRICE);
     const [totalClaimed, totalSettled] = await receiverTotals();
     expect(totalSettled).toBe(totalClaimed);
     // The escrow (fresh devnet: this is its first channel) keeps exactly the unclaimed part.
     expect(await devnet.token.balanceOf(BATCH_SETTLEMENT_ADDRESS)).toBe(DEPOSIT - 200n * PRICE);
+  });
+
+  it("costs under 1/100 of exact's gas per paid answer at 1,000 calls per channel", async () => {
+    // exact: one transferWithAuthorization per answer, through the devnet's own exact facilitator
+    const exactPayer = await newPayer();
+    const exactReq = {
+      ...req,
+      scheme: "exact",
+      extra: { name: devnet.token.name, version: devnet.token.version },
+    };
+    const exactClient = new ExactEvmScheme(toClientEvmSigner(privateKeyToAccount(exactPayer.key), pub));
+    const exactPayload = { ...(await exactClient.createPaymentPayload(2, exactReq)), accepted: exactReq };
+    const exactGas = await gasOf(
+      await devnet.facilitator.client.settle(exactPayload as PaymentPayload, exactReq),
+    );
+
+    const p = await newPayer();
+    const first = await pay(p);
+    const depositGas = await gasOf(await settle(first.payload));
+    await charged(p, first);
+    let last = first;
+    for (let i = 1; i < 1000; i++) {
+      last = await pay(p);
+      await charged(p, last);
+    }
+    expect(await facilitator.verify(last, req)).toMatchObject({ isValid: true });
+    const claimGas = await gasOf(
+      await settle({ type: "claim", claims: [claimOf(p, 1000n * PRICE, voucherOf(last).signature)] }),
+    );
+    const settleGas = await gasOf(
+      await settle({ type: "settle", receiver: devnet.payTo, token: devnet.token.address }),
+    );
+    const perAnswer = (depositGas + claimGas + settleGas) / 1000n;
+    expect(perAnswer * 100n).toBeLessThan(exactGas);
+    expect(await channel(p.channelId)).toEqual([DEPOSIT, 1000n * PRICE]);
+  });
+
+  it("claims several channels in one transaction and settles them in one transfer", async () => {
+    const rows: BatchSettlementVoucherClaim[] = [];
+    const channels: `0x${string}`[] = [];
+    for (let k = 1; k <= 3; k++) {
+      const { p, last } = await payerWithCalls(k);
+      rows.push(claimOf(p, BigInt(k) * PRICE, voucherOf(last).signature));
+      channels.push(p.channelId);
+    }
+    const [claimedBefore, settledBefore] = await receiverTotals();
+    const receiverBefore = await devnet.token.balanceOf(devnet.payTo);
+    await gasOf(await settle({ type: "claim", claims: rows }));
+    for (const [k, id] of channels.entries())
+      expect(await channel(id)).toEqual([DEPOSIT, BigInt(k + 1) * PRICE]);
+    expect((await receiverTotals())[0] - claimedBefore).toBe(6n * PRICE);
+    await gasOf(await settle({ type: "settle", receiver: devnet.payTo, token: devnet.token.address }));
+    expect((await devnet.token.balanceOf(devnet.payTo)) - receiverBefore).toBe(
+      claimedBefore - settledBefore + 6n * PRICE,
+    );
   });
 
   it("refuses vouchers lowered, replayed below the claimed total, over the balance, forged or for another channel", async () => {
