@@ -6,7 +6,11 @@
 import type { x402Facilitator } from "@x402/core/facilitator";
 import type { Network } from "@x402/core/types";
 import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/facilitator";
-import type { AuthorizerSigner } from "@x402/evm/batch-settlement/server";
+import {
+  type AuthorizerSigner,
+  BatchSettlementEvmScheme as BatchSettlementServerScheme,
+} from "@x402/evm/batch-settlement/server";
+import { FileChannelStorage } from "@x402/evm/batch-settlement/server/file-storage";
 import type { FacilitatorSigner } from "./facilitator-signer.ts";
 
 /**
@@ -40,4 +44,21 @@ export function batchSettlementExtra(opts: {
     name: opts.tokenName,
     version: opts.tokenVersion,
   };
+}
+
+/**
+ * The resource server's side: vouchers checked against the channel state kept in `storageDir`
+ * (one file per channel, so a restart keeps every charged amount), claims and refunds signed with
+ * the server's own receiverAuthorizer key (the facilitator holds none).
+ */
+export function createBatchSettlementServer(opts: {
+  payTo: `0x${string}`;
+  receiverAuthorizer: AuthorizerSigner;
+  storageDir: string;
+}): BatchSettlementServerScheme {
+  return new BatchSettlementServerScheme(opts.payTo, {
+    storage: new FileChannelStorage({ directory: opts.storageDir }),
+    receiverAuthorizerSigner: opts.receiverAuthorizer,
+    withdrawDelay: WITHDRAW_DELAY_S,
+  });
 }
