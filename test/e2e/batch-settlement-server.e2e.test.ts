@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
-import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import type { PaymentPayload, SettleResponse } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
 import {
   BatchSettlementEvmScheme,
