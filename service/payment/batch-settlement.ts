@@ -9,8 +9,11 @@ import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/facilitator
 import {
   type AuthorizerSigner,
   BatchSettlementEvmScheme as BatchSettlementServerScheme,
+  type ChannelStorage,
 } from "@x402/evm/batch-settlement/server";
 import { FileChannelStorage } from "@x402/evm/batch-settlement/server/file-storage";
+import { RedisChannelStorage } from "@x402/evm/batch-settlement/server/redis-storage";
+import { createClient } from "redis";
 import type { FacilitatorSigner } from "./facilitator-signer.ts";
 
 /**
@@ -47,17 +50,37 @@ export function batchSettlementExtra(opts: {
 }
 
 /**
- * The resource server's side: vouchers checked against the channel state kept in `storageDir`
- * (one file per channel, so a restart keeps every charged amount), claims and refunds signed with
- * the server's own receiverAuthorizer key (the facilitator holds none).
+ * Where the server keeps its channels: Redis when `redisUrl` is set (GEO402_REDIS_URL; replicas
+ * share it, and the package serializes each channel's requests with a lock there), else one file
+ * per channel under `dir` (one process; a restart keeps every charged amount).
+ */
+export async function openChannelStorage(opts: {
+  redisUrl?: string;
+  dir: string;
+}): Promise<{ storage: ChannelStorage; close(): Promise<void> }> {
+  if (!opts.redisUrl)
+    return { storage: new FileChannelStorage({ directory: opts.dir }), close: async () => {} };
+  const client = createClient({ url: opts.redisUrl });
+  await client.connect();
+  return {
+    storage: new RedisChannelStorage({ client, keyPrefix: "geo402:batch:" }),
+    close: async () => {
+      await client.close();
+    },
+  };
+}
+
+/**
+ * The resource server's side: vouchers checked against the channel state in `storage`, claims and
+ * refunds signed with the server's own receiverAuthorizer key (the facilitator holds none).
  */
 export function createBatchSettlementServer(opts: {
   payTo: `0x${string}`;
   receiverAuthorizer: AuthorizerSigner;
-  storageDir: string;
+  storage: ChannelStorage;
 }): BatchSettlementServerScheme {
   return new BatchSettlementServerScheme(opts.payTo, {
-    storage: new FileChannelStorage({ directory: opts.storageDir }),
+    storage: opts.storage,
     receiverAuthorizerSigner: opts.receiverAuthorizer,
     withdrawDelay: WITHDRAW_DELAY_S,
   });

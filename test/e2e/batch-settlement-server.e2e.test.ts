@@ -1,8 +1,9 @@
 // The resource-server side of batch-settlement (service/payment/batch-settlement.ts) on the real
-// devnet: @x402/core's x402ResourceServer with @x402/evm's server scheme, channel state in files,
-// claims signed with the server's own receiverAuthorizer key, paid by @x402/evm's client. A
-// refused (cancelled) request advances nothing, a server restart loses no charged amount, and the
-// channel manager's claim and settle pay the receiver exactly the charged total, read on chain.
+// devnet: @x402/core's x402ResourceServer with @x402/evm's server scheme, channel state in files or
+// in Redis, claims signed with the server's own receiverAuthorizer key, paid by @x402/evm's client.
+// A refused (cancelled) request advances nothing, a server restart loses no charged amount, two
+// replicas sharing Redis serve one channel alternately, and the channel manager's claim and settle
+// pay the receiver exactly the charged total, read on chain.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,13 +19,16 @@ import {
 } from "@x402/evm/batch-settlement/client";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChannelStorage } from "@x402/evm/batch-settlement/server";
 import {
   createBatchSettlementServer,
+  openChannelStorage,
   registerBatchSettlementFacilitator,
 } from "../../service/payment/batch-settlement.ts";
 import { type Devnet, devKey, startDevnet } from "../../service/payment/devnet.ts";
 import { createFacilitatorSigner } from "../../service/payment/facilitator-signer.ts";
 import { localChain } from "../../service/payment/test-usdc.ts";
+import { redisServerMissing, startRedis } from "../support/redis.ts";
 
 const NETWORK = "eip155:84532" as const;
 const PRICE = 1000n;
@@ -33,7 +37,6 @@ const DEPOSIT = 100_000n;
 let devnet: Devnet;
 let facilitatorClient: FacilitatorClient;
 const authorizer = privateKeyToAccount(devKey(5));
-const storageDir = mkdtempSync(path.join(tmpdir(), "geo402-batch-server-"));
 
 beforeAll(async () => {
   devnet = await startDevnet({ network: NETWORK, home: mkdtempSync(path.join(tmpdir(), "geo402-batch-")) });
@@ -53,12 +56,12 @@ beforeAll(async () => {
 });
 afterAll(() => devnet?.stop());
 
-/** One service process: a resource server over the shared channel files. */
-async function startServer() {
+/** One service process: a resource server over the given channel storage. */
+async function startServer(storage: ChannelStorage) {
   const scheme = createBatchSettlementServer({
     payTo: devnet.payTo,
     receiverAuthorizer: authorizer,
-    storageDir,
+    storage,
   });
   const rs = new x402ResourceServer(facilitatorClient).register(NETWORK, scheme);
   await rs.initialize();
@@ -131,7 +134,8 @@ describe("batch-settlement resource server on the devnet", () => {
   it("charges delivered answers only, survives a restart, and claims and settles exactly the charged total", async () => {
     const receiverBefore = await devnet.token.balanceOf(devnet.payTo);
     const c = await newClient();
-    let s = await startServer();
+    const dir = mkdtempSync(path.join(tmpdir(), "geo402-batch-server-"));
+    let s = await startServer((await openChannelStorage({ dir })).storage);
     const channelId = computeChannelId(c.client.buildChannelConfig(s.req), NETWORK);
     const first = await request(s, c);
     expect(first?.transaction).toMatch(/^0x[0-9a-f]{64}$/); // the deposit
@@ -144,7 +148,7 @@ describe("batch-settlement resource server on the devnet", () => {
     );
 
     // restart: a new server over the same channel files continues the channel
-    s = await startServer();
+    s = await startServer((await openChannelStorage({ dir })).storage);
     for (let i = 0; i < 5; i++) await request(s, c);
     expect(await devnet.token.publicClient.getBlockNumber()).toBe(block);
     expect((await s.scheme.getStorage().get(channelId))?.chargedCumulativeAmount).toBe(
@@ -158,4 +162,35 @@ describe("batch-settlement resource server on the devnet", () => {
     expect((await devnet.token.balanceOf(devnet.payTo)) - receiverBefore).toBe(15n * PRICE);
     expect(await devnet.token.balanceOf(c.account.address)).toBe(10_000_000n - DEPOSIT);
   });
+
+  const missing = redisServerMissing();
+  if (missing) console.warn(`skipping the Redis replicas test: ${missing}`);
+  it.skipIf(missing !== null)(
+    "two replicas sharing Redis serve one channel alternately without a cumulative mismatch",
+    async () => {
+      const redis = await startRedis();
+      const opened = await Promise.all(
+        [0, 1].map(() => openChannelStorage({ redisUrl: redis.url, dir: "unused" })),
+      );
+      try {
+        const replicas = await Promise.all(opened.map((o) => startServer(o.storage)));
+        const receiverBefore = await devnet.token.balanceOf(devnet.payTo);
+        const c = await newClient();
+        for (let i = 0; i < 12; i++) await request(replicas[i % 2] as Server, c, i !== 5);
+        const [a, b] = replicas as [Server, Server];
+        const channelId = computeChannelId(c.client.buildChannelConfig(a.req), NETWORK);
+        expect((await b.scheme.getStorage().get(channelId))?.chargedCumulativeAmount).toBe(
+          (11n * PRICE).toString(),
+        );
+        const { settle } = await a.scheme
+          .createChannelManager(facilitatorClient, NETWORK, devnet.token.address)
+          .claimAndSettle();
+        expect(settle?.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+        expect((await devnet.token.balanceOf(devnet.payTo)) - receiverBefore).toBe(11n * PRICE);
+      } finally {
+        await Promise.all(opened.map((o) => o.close()));
+        await redis.stop();
+      }
+    },
+  );
 });
