@@ -17,9 +17,9 @@ import {
   InMemoryClientChannelStorage,
   updateChannelFromSettle,
 } from "@x402/evm/batch-settlement/client";
+import type { ChannelStorage } from "@x402/evm/batch-settlement/server";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChannelStorage } from "@x402/evm/batch-settlement/server";
 import {
   createBatchSettlementServer,
   openChannelStorage,
