@@ -16,6 +16,8 @@ import { RedisChannelStorage } from "@x402/evm/batch-settlement/server/redis-sto
 import { createClient } from "redis";
 import type { FacilitatorSigner } from "./facilitator-signer.ts";
 
+export type Redis = ReturnType<typeof createClient>;
+
 /**
  * Seconds a payer's timed withdrawal waits: the scheme's minimum (15 minutes), the shortest time
  * its money can be held; the server must claim its vouchers within it.
@@ -57,15 +59,16 @@ export function batchSettlementExtra(opts: {
 export async function openChannelStorage(opts: {
   redisUrl?: string;
   dir: string;
-}): Promise<{ storage: ChannelStorage; close(): Promise<void> }> {
+}): Promise<{ storage: ChannelStorage; redis?: Redis; close(): Promise<void> }> {
   if (!opts.redisUrl)
     return { storage: new FileChannelStorage({ directory: opts.dir }), close: async () => {} };
-  const client = createClient({ url: opts.redisUrl });
-  await client.connect();
+  const redis: Redis = createClient({ url: opts.redisUrl });
+  await redis.connect();
   return {
-    storage: new RedisChannelStorage({ client, keyPrefix: "geo402:batch:" }),
+    storage: new RedisChannelStorage({ client: redis, keyPrefix: "geo402:batch:" }),
+    redis,
     close: async () => {
-      await client.close();
+      await redis.close();
     },
   };
 }

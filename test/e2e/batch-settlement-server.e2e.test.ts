@@ -20,9 +20,11 @@ import {
 import type { ChannelStorage } from "@x402/evm/batch-settlement/server";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startClaimScheduler } from "../../service/payment/batch-claim-scheduler.ts";
 import {
   createBatchSettlementServer,
   openChannelStorage,
+  type Redis,
   registerBatchSettlementFacilitator,
 } from "../../service/payment/batch-settlement.ts";
 import { type Devnet, devKey, startDevnet } from "../../service/payment/devnet.ts";
@@ -166,7 +168,7 @@ describe("batch-settlement resource server on the devnet", () => {
   const missing = redisServerMissing();
   if (missing) console.warn(`skipping the Redis replicas test: ${missing}`);
   it.skipIf(missing !== null)(
-    "two replicas sharing Redis serve one channel alternately without a cumulative mismatch",
+    "two replicas sharing Redis serve one channel alternately without a cumulative mismatch, and exactly one claims",
     async () => {
       const redis = await startRedis();
       const opened = await Promise.all(
@@ -182,10 +184,21 @@ describe("batch-settlement resource server on the devnet", () => {
         expect((await b.scheme.getStorage().get(channelId))?.chargedCumulativeAmount).toBe(
           (11n * PRICE).toString(),
         );
-        const { settle } = await a.scheme
-          .createChannelManager(facilitatorClient, NETWORK, devnet.token.address)
-          .claimAndSettle();
-        expect(settle?.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+        // Both replicas run the claim scheduler; the Redis lease lets exactly one of them claim.
+        const schedulers = replicas.map((r, i) =>
+          startClaimScheduler({
+            manager: r.scheme.createChannelManager(facilitatorClient, NETWORK, devnet.token.address),
+            periodS: 60,
+            lease: { redis: opened[i]?.redis as Redis, holder: `replica-${i}` },
+          }),
+        );
+        const rounds = await Promise.all(schedulers.map((s) => s.runOnce()));
+        await Promise.all(schedulers.map((s) => s.stop()));
+        expect(rounds.filter((r) => r.leader)).toEqual([{ leader: true, claims: 1, settled: true }]);
+        // The lease stays with its holder; with nothing left, its next round sends nothing.
+        const again = await Promise.all(schedulers.map((s) => s.runOnce()));
+        expect(again.map((r) => r.leader)).toEqual(rounds.map((r) => r.leader));
+        expect(again.filter((r) => r.leader)).toEqual([{ leader: true, claims: 0, settled: false }]);
         expect((await devnet.token.balanceOf(devnet.payTo)) - receiverBefore).toBe(11n * PRICE);
       } finally {
         await Promise.all(opened.map((o) => o.close()));
