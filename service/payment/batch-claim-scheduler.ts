@@ -9,6 +9,12 @@ import { type Redis, WITHDRAW_DELAY_S } from "./batch-settlement.ts";
 
 /** The longest claim period allowed: a third of the withdraw delay. */
 export const MAX_CLAIM_PERIOD_S = WITHDRAW_DELAY_S / 3;
+/**
+ * Channels per claim transaction: the devnet signer sends with a fixed 200,000 gas limit, and a
+ * claim of 4 channels to a receiver with nothing claimed yet used 154,838 gas, about 25,000 per
+ * channel (test/e2e/batch-settlement.e2e.test.ts claims this many in one transaction).
+ */
+export const MAX_CLAIMS_PER_TRANSACTION = 4;
 const LEASE_KEY = "geo402:batch:claim-leader";
 
 // Take the lease when free, extend it when ours; 1 when we hold it afterwards.
@@ -52,7 +58,9 @@ export function startClaimScheduler(opts: {
     running ??= (async () => {
       try {
         if (!(await isLeader())) return { leader: false, claims: 0, settled: false };
-        const { claims, settle } = await opts.manager.claimAndSettle();
+        const { claims, settle } = await opts.manager.claimAndSettle({
+          maxClaimsPerBatch: MAX_CLAIMS_PER_TRANSACTION,
+        });
         return { leader: true, claims: claims.length, settled: settle !== undefined };
       } finally {
         running = null;
