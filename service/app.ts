@@ -4,8 +4,12 @@ import type { FacilitatorClient } from "@x402/core/server";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import pino from "pino";
 import { CATALOG, catalogFor } from "./catalog.ts";
+import { createExecutor } from "./compute/execute.ts";
+import { type ComputePool, createComputePool } from "./compute/pool.ts";
+import type { UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
 import { DataRegistry } from "./data/registry.ts";
+import { holdSocket, logDelivered, logIfGone, watchDelivery } from "./delivery.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
 import { jsonDepth } from "./json-depth.ts";
@@ -15,7 +19,6 @@ import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/a
 import { ReplayGuard } from "./payment/replay-guard.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
-import { logRequest } from "./request-log.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
@@ -36,6 +39,8 @@ export interface AppDeps {
   data?: DataRegistry;
   catalog?: readonly CatalogEntry[];
   schemas?: SchemaSet;
+  /** The compute worker pool; by default the app starts one from the config and closes it on close. */
+  pool?: ComputePool;
   /** Where log lines go (default stdout); tests capture them here. */
   logStream?: { write(line: string): void };
 }
@@ -56,7 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // stdout written asynchronously in batches (flushed on exit): the request log line stays cheap.
       stream: deps.logStream ?? pino.destination({ dest: 1, sync: false }),
     },
-    // A connection idle this long is closed; a body still arriving is cut by requestDeadline.
+    // A connection idle this long is closed; a body still arriving is cut by requestDeadline; a
+    // request received completely is never cut while it is handled and paid (holdSocket).
     connectionTimeout: config.requestTimeoutMs,
     // Idle keep-alive sockets are closed after this (Fastify's own default is 72 s: thousands of
     // idle clients would hold a file descriptor each for that long).
@@ -77,6 +83,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.server.maxConnections = config.maxConnections;
   app.decorateRequest("payment", null);
   app.decorateRequest("paymentOutcome", null);
+  app.decorateRequest("delivery", null as never);
+  app.decorateRequest("errorCode", null);
+  const openVersions = Object.fromEntries(
+    data.status().flatMap((f) => (f.version ? [[f.family, f.version]] : [])),
+  );
+  const pool = deps.pool ?? createComputePool(config, terms, openVersions);
+  if (!deps.pool) app.addHook("onClose", async () => pool.close());
+  app.decorate("computePool", pool);
+  const execute = createExecutor(pool, config.computeTimeoutMs);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {
@@ -99,17 +114,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(err instanceof ApiError ? err : new ApiError("invalid_json", {}), undefined);
     }
   });
+  app.addHook("onRequest", watchDelivery);
   // A body sent without a Content-Type is read as JSON; a declared non-JSON type is refused.
   app.addHook("onRequest", requestDeadline(config.requestTimeoutMs));
   app.addHook("onRequest", async (req) => {
     if (req.method === "POST" && req.headers["content-type"] === undefined)
       req.headers["content-type"] = "application/json";
   });
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("preValidation", holdSocket);
+  app.addHook("onSend", async (req, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
+    if (reply.statusCode >= 400 && req.errorCode === null) req.errorCode = errorCodeOf(payload);
     return payload;
   });
-  app.addHook("onResponse", async (req, reply) => logRequest(req, reply));
+  app.addHook("onResponse", logDelivered);
 
   const baseUrl = serviceBaseUrl(app, config);
   const gate = createPaymentGate({
@@ -144,10 +162,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         async (req) => {
           if (free) req.paymentOutcome = { state: "free" };
           check(req.body, (req.query ?? {}) as Record<string, unknown>);
+          // Load shedding: nobody is asked to sign for work the pool cannot take now.
+          if (!free && entry.compute === "pool" && pool.saturated())
+            throw new ApiError("overloaded", { retryAfterSeconds: 1 });
         },
         ...(free ? [] : [gate.preValidation]),
       ],
-      onSend: free ? [] : [gate.onSend],
+      onSend: [...(free ? [] : [gate.onSend]), logIfGone],
       handler: async (req, reply) => {
         const query = { ...((req.query ?? {}) as Record<string, unknown>) };
         validateQuery?.(query);
@@ -163,10 +184,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           baseUrl: baseUrl(),
           selfUrl: selfUrlOf(app.server.address()),
         };
+        let workerUsed: UsedFamily[] | undefined;
         try {
-          return await entry.handler({ body: req.body, query }, ctx);
+          const input = { body: req.body, query };
+          return await execute(entry, input, ctx, req.delivery.signal, (used) => {
+            workerUsed = used;
+          });
         } finally {
-          const used = view.used();
+          const used = workerUsed ?? view.used();
           if (used.length > 0)
             reply.header("x-data-version", used.map((u) => `${u.family}@${u.version}`).join(", "));
           view.release();
@@ -193,13 +218,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Data that failed a read or an integrity check after start: refused (503, free) and logged.
     if (known?.code === "data_unavailable" && known.details.reason !== undefined)
       req.log.error({ family: known.details.family, reason: known.details.reason }, "artifact read failed");
-    if (known) return reply.code(known.status).send(errorBody(known));
+    if (known) {
+      req.errorCode = known.code;
+      const retryAfter = known.details.retryAfterSeconds;
+      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
+      return reply.code(known.status).send(errorBody(known));
+    }
     req.log.error({ err }, "unhandled error");
     const internal = new ApiError("internal_error", {});
     return reply.code(internal.status).send(errorBody(internal));
   });
 
   return app;
+}
+
+/** The `error.code` of a serialized error body, or null. */
+function errorCodeOf(payload: unknown): string | null {
+  if (typeof payload !== "string") return null;
+  try {
+    const code = (JSON.parse(payload) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === "string" ? code : null;
+  } catch {
+    return null;
+  }
 }
 
 /** JSON.parse reviver refusing `__proto__` members (prototype-pollution attempts) as invalid JSON. */

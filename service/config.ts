@@ -1,4 +1,5 @@
 // Configuration from the environment, checked once at start-up with every problem reported at once.
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 export type Revision = "A" | "B";
@@ -29,6 +30,14 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Whole-request deadline for reading a request (slow clients get 408). */
   requestTimeoutMs: number;
+  /** Worker threads of the compute pool (GEO402_COMPUTE_THREADS; default: the CPU count). */
+  computeThreads: number;
+  /** Tasks that may wait for a worker before priced pool routes are refused 503 overloaded. */
+  computeQueue: number;
+  /** Deadline of one priced computation, queue wait included (GEO402_COMPUTE_TIMEOUT_MS). */
+  computeTimeoutMs: number;
+  /** Old-generation heap cap of each worker in MiB (GEO402_COMPUTE_MEMORY_MB). */
+  computeMemoryMb: number;
   /** Open client connections at most (GEO402_MAX_CONNECTIONS); one more is closed at once. */
   maxConnections: number;
   /** An idle keep-alive connection is closed after this many milliseconds (GEO402_KEEPALIVE_TIMEOUT_MS). */
@@ -110,6 +119,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const int = (name: string, fallback: number, min: number): number => {
+    const raw = env[name];
+    const value = raw === undefined || raw === "" ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < min)
+      problems.push(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+    return value;
+  };
+  const computeThreads = int("GEO402_COMPUTE_THREADS", Math.max(1, availableParallelism()), 1);
+  const computeQueue = int("GEO402_COMPUTE_QUEUE", 4 * computeThreads, 0);
+  const computeTimeoutMs = int("GEO402_COMPUTE_TIMEOUT_MS", 10_000, 1);
+  const computeMemoryMb = int("GEO402_COMPUTE_MEMORY_MB", 1024, 64);
   const maxConnections = env.GEO402_MAX_CONNECTIONS ? Number(env.GEO402_MAX_CONNECTIONS) : 8_192;
   if (!Number.isInteger(maxConnections) || maxConnections < 1)
     problems.push(`GEO402_MAX_CONNECTIONS must be an integer ≥ 1, got "${env.GEO402_MAX_CONNECTIONS}"`);
@@ -144,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     home: path.resolve(cwd, env.GEO402_HOME || ".geo402"),
     logLevel,
     requestTimeoutMs,
+    computeThreads,
+    computeQueue,
+    computeTimeoutMs,
+    computeMemoryMb,
     maxConnections,
     keepAliveTimeoutMs,
     dataPollMs,

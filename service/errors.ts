@@ -42,6 +42,22 @@ export const ERROR_TABLE = {
     status: 503,
     message: "The data behind this route is missing or unreadable right now.",
   },
+  overloaded: {
+    status: 503,
+    message: "Every compute worker is busy and the queue is full; retry after the Retry-After seconds.",
+  },
+  compute_timeout: {
+    status: 503,
+    message: "The computation did not finish within the service's compute deadline and was abandoned.",
+  },
+  compute_out_of_memory: {
+    status: 503,
+    message: "The computation needed more memory than a compute worker may use and was abandoned.",
+  },
+  client_closed: {
+    status: 499,
+    message: "The client closed the connection before the answer was ready (request log only).",
+  },
   internal_error: { status: 500, message: "An unexpected fault occurred; it has been logged." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

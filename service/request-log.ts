@@ -1,20 +1,26 @@
-// One structured log line per request: route, price, status, payment outcome, settlement
-// transaction, duration. Never headers, keys or signatures.
+// One structured log line per request: route, price, status, error code, payment outcome,
+// settlement transaction, whether the client was gone, duration. Never headers, keys or
+// signatures. Written once per request by service/delivery.ts, aborted requests included.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Delivery } from "./delivery.ts";
 
-export function logRequest(req: FastifyRequest, reply: FastifyReply): void {
+export function logRequest(req: FastifyRequest, reply: FastifyReply, delivery: Delivery): void {
   const entry = req.routeOptions.config?.entry;
   const outcome = req.paymentOutcome;
+  const closedWith = delivery.closedWith;
+  const code = closedWith?.code ?? req.errorCode;
   req.log.info(
     {
       route: entry
         ? `${entry.method} ${entry.path}`
         : `${req.method} ${req.routeOptions.url ?? "(unrouted)"}`,
       price: entry ? `$${entry.price}` : null,
-      status: reply.statusCode,
+      status: closedWith?.status ?? reply.statusCode,
+      ...(code ? { code } : {}),
       outcome: outcome?.state ?? "none",
       ...(outcome?.state === "settled" ? { transaction: outcome.transaction } : {}),
       ...(outcome && "reason" in outcome ? { reason: outcome.reason } : {}),
+      ...(delivery.gone() ? { clientGone: true } : {}),
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
     },
     "request",

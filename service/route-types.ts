@@ -1,7 +1,7 @@
 // The shape of one catalog entry and of the handlers it points to.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config, Revision } from "./config.ts";
-import type { DataRegistry, RequestData } from "./data/registry.ts";
+import type { DataReader, DataRegistry, RequestData } from "./data/registry.ts";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -31,9 +31,10 @@ export interface RouteContext {
   catalog: readonly CatalogEntry[];
   /**
    * The request's view of the artifact families (one version per family for the whole request).
-   * Handlers use `has` and `require` only; unit tests may hand in a DataRegistry itself.
+   * Handlers use `has` and `require` only; unit tests may hand in a DataRegistry itself, and a
+   * compute worker hands in its own reader of the versions the request pinned.
    */
-  data: RequestData | DataRegistry;
+  data: RequestData | DataRegistry | DataReader;
   log: FastifyBaseLogger;
   /** Base URL of this service as callers see it (for links in answers). */
   baseUrl: string;
@@ -71,6 +72,13 @@ export interface CatalogEntry {
   revisions: readonly Revision[];
   /** Artifact families the route reads; when one is missing the route answers 503 data_unavailable. */
   families?: readonly string[];
+  /** Families the route reads when they are there (no 503 without them), e.g. datum grids. */
+  optionalFamilies?: readonly string[];
+  /**
+   * "pool": the handler runs in the compute worker pool (CPU-heavy; set in catalog.ts only).
+   * Absent: it runs on the main thread (cheap lookups). Both run under the compute deadline.
+   */
+  compute?: "pool";
   /** Body members refused with 400 before a price is quoted (e.g. `geojson` on h3/index). */
   forbiddenMembers?: readonly string[];
   handler: RouteHandler;

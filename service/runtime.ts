@@ -87,6 +87,9 @@ export async function startService(
           "artifact family unavailable: its routes answer 503",
         );
     }
+    // Listen only once the compute workers have loaded their routes and families (seconds, once;
+    // outside Fastify's plugin timeout, which a loaded machine can exceed).
+    await app.computePool.warm();
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await devnet?.stop();

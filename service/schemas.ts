@@ -63,14 +63,26 @@ export function createSchemaSet(schemas = loadSchemas()): SchemaSet {
     }
     return fn;
   };
-  const asserting = (fn: ValidateFunction, root: "body" | "query") => (value: unknown) => {
-    if (!fn(value)) throw schemaError(fn.errors?.[0], root);
+  // Compiled on first use, not at start-up: compiling every route's schemas took most of a
+  // second of start-up; each is compiled once, by the first request that needs it.
+  const asserting = (ajv: Ajv2020, name: string, root: "body" | "query") => {
+    let fn: ValidateFunction | undefined;
+    return (value: unknown) => {
+      fn ??= compile(ajv, name, root);
+      if (!fn(value)) throw schemaError(fn.errors?.[0], root);
+    };
   };
   return {
     schemas,
     get,
-    body: (name) => asserting(compile(strictAjv, name, "body"), "body"),
-    query: (name) => asserting(compile(coercingAjv, name, "query"), "query"),
+    body: (name) => {
+      get(name);
+      return asserting(strictAjv, name, "body");
+    },
+    query: (name) => {
+      get(name);
+      return asserting(coercingAjv, name, "query");
+    },
     validator: (name) => compile(strictAjv, name, "body"),
   };
 }

@@ -24,7 +24,10 @@ export function requestDeadline(ms: number) {
   return async (req: FastifyRequest): Promise<void> => {
     if (req.raw.complete) return;
     const timer = setTimeout(() => {
-      if (!req.raw.complete) rawAnswer(req.raw.socket, new ApiError("request_timeout", {}));
+      if (req.raw.complete) return;
+      const err = new ApiError("request_timeout", {});
+      req.delivery.closedWith = err;
+      rawAnswer(req.raw.socket, err);
     }, ms);
     timer.unref();
     req.raw.once("end", () => clearTimeout(timer));

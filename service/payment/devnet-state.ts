@@ -43,3 +43,24 @@ export async function saveDevnetState(rpcUrl: string, file: string): Promise<voi
     // not writable: the next start deploys again
   }
 }
+
+/** The dev accounts of a mnemonic, from build/devnet/ or derived (and saved there, best effort). */
+export function readDevAccounts<A>(mnemonic: string, count: number, derive: (index: number) => A): A[] {
+  const file = devnetStateFile({ mnemonic, count }).replace(/state-(\w+)\.hex$/, "accounts-$1.json");
+  try {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as A[];
+    if (Array.isArray(saved) && saved.length === count) return saved;
+  } catch {
+    // not saved yet
+  }
+  const accounts = Array.from({ length: count }, (_, i) => derive(i));
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(accounts), { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch {
+    // not writable: derived again next time
+  }
+  return accounts;
+}

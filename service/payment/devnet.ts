@@ -8,7 +8,7 @@ import { HDKey, privateKeyToAccount } from "viem/accounts";
 import { type AnvilNode, startAnvil } from "./anvil.ts";
 import { usdcFor } from "./assets.ts";
 import { loadCompiledContracts } from "./contracts.ts";
-import { devnetStateFile, loadDevnetState, saveDevnetState } from "./devnet-state.ts";
+import { devnetStateFile, loadDevnetState, readDevAccounts, saveDevnetState } from "./devnet-state.ts";
 import { createLocalFacilitator, type LocalFacilitator, serveFacilitator } from "./facilitator.ts";
 import { deployTestUsdc, type TestUsdc, testUsdcAt } from "./test-usdc.ts";
 
@@ -18,20 +18,36 @@ const DEV_ACCOUNT_COUNT = 10;
 /** Every dev account gets this much test USDC (atomic units, 6 decimals): 1,000,000 USDC. */
 export const DEV_FUNDING_ATOMIC = 1_000_000_000_000n;
 
-let devRoot: HDKey | undefined;
+export interface DevAccount {
+  key: `0x${string}`;
+  address: `0x${string}`;
+}
+
 /**
- * Dev account `index` of the mnemonic (BIP-44 m/44'/60'/0'/0/index). The BIP-39 seed (PBKDF2-SHA512,
- * 2048 rounds, salt "mnemonic") is computed once with node:crypto: the pure-JavaScript PBKDF2 behind
- * viem's mnemonicToAccount took about half a second of start-up for the ten accounts.
+ * Dev account `index` of the mnemonic (BIP-44 m/44'/60'/0'/0/index), as anvil derives it. The BIP-39
+ * seed (PBKDF2-SHA512, 2048 rounds, salt "mnemonic") comes from node:crypto: the pure-JavaScript
+ * PBKDF2 behind viem's mnemonicToAccount took about half a second of start-up for ten accounts.
  */
-export function devKey(index: number): `0x${string}` {
+export function deriveDevAccount(index: number): DevAccount {
   devRoot ??= HDKey.fromMasterSeed(
     pbkdf2Sync(ANVIL_MNEMONIC.normalize("NFKD"), "mnemonic", 2048, 64, "sha512"),
   );
   const key = devRoot.derive(`m/44'/60'/0'/0/${index}`).privateKey;
   if (!key) throw new Error(`no private key for dev account ${index}`);
-  return toHex(key);
+  return { key: toHex(key), address: privateKeyToAccount(toHex(key)).address };
 }
+let devRoot: HDKey | undefined;
+
+let devAccounts: DevAccount[] | undefined;
+/** The dev accounts, derived once and then kept beside the saved devnet state (elliptic-curve work at start-up). */
+function devAccount(index: number): DevAccount {
+  devAccounts ??= readDevAccounts(ANVIL_MNEMONIC, DEV_ACCOUNT_COUNT, deriveDevAccount);
+  const account = devAccounts[index];
+  if (!account) throw new Error(`no dev account ${index}`);
+  return account;
+}
+
+export const devKey = (index: number): `0x${string}` => devAccount(index).key;
 
 /** Roles of the dev accounts. */
 const ROLE = { deployer: 0, facilitator: 1, payer: 2, payTo: 3 } as const;
@@ -86,12 +102,12 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       token = await deployTestUsdc(tokenOpts);
       await Promise.all(
         Array.from({ length: DEV_ACCOUNT_COUNT }, (_, i) =>
-          token.mint(privateKeyToAccount(devKey(i)).address, DEV_FUNDING_ATOMIC),
+          token.mint(devAccount(i).address, DEV_FUNDING_ATOMIC),
         ),
       );
       await saveDevnetState(anvil.rpcUrl, stateFile);
     }
-    const payTo = privateKeyToAccount(devKey(ROLE.payTo)).address;
+    const payTo = devAccount(ROLE.payTo).address;
     const facilitator = createLocalFacilitator({
       rpcUrl: anvil.rpcUrl,
       chainId,

@@ -1,17 +1,12 @@
 // The x402 v2 payment gate for Fastify (there is no upstream adapter), on @x402/core's
 // x402HTTPResourceServer. preValidation: no signature → 402 with PAYMENT-REQUIRED and body {};
 // signature → facilitator verify (invalid → 402 with the reason in the terms' `error`).
-// onSend (before any byte is written): an answer ≥ 400 cancels the verified payment (nothing is
-// charged); a 2xx answer is settled first and only then sent with PAYMENT-RESPONSE; a failed
-// settlement withholds the answer and still sends PAYMENT-RESPONSE with success:false.
-import { encodePaymentResponseHeader } from "@x402/core/http";
+// onSend: settle or cancel, bound to delivery (settlement.ts).
 import {
   type FacilitatorClient,
   type HTTPAdapter,
   type HTTPProcessResult,
   type HTTPRequestContext,
-  SETTLEMENT_OVERRIDES_HEADER,
-  withPrivateCacheControl,
   x402HTTPResourceServer,
   x402ResourceServer,
 } from "@x402/core/server";
@@ -31,19 +26,14 @@ import {
 import { createQuoteCache, type EncodedQuote, wantsPaywall } from "./quote-cache.ts";
 import { type AuthorizationClaim, type ReplayGuard, refusalOf } from "./replay-guard.ts";
 import { routeConfigFor } from "./route-terms.ts";
-
-type Verified = Extract<HTTPProcessResult, { type: "payment-verified" }> & {
-  context: HTTPRequestContext;
-  /** This request's hold on its authorization nonce (replay-guard.ts). */
-  claim: AuthorizationClaim | null;
-};
+import { createSettlementStep, type Verified } from "./settlement.ts";
 
 /** What became of a request's payment, for the request log. */
 export type PaymentOutcome =
   | { state: "free" }
   | { state: "quoted" }
   | { state: "refused"; reason: string }
-  | { state: "cancelled" }
+  | { state: "cancelled"; reason?: "client_closed" }
   | { state: "settled"; transaction: string; payer?: string }
   | { state: "settle_failed"; reason: string };
 
@@ -231,79 +221,6 @@ export function createPaymentGate(opts: {
       request.payment = { ...result, context, claim };
     },
 
-    async onSend(request, reply, payload) {
-      const verified = request.payment;
-      if (!verified) return payload;
-      request.payment = null;
-      reply.removeHeader(SETTLEMENT_OVERRIDES_HEADER);
-      if (reply.statusCode >= 400) {
-        const cancel = await verified.cancellationDispatcher
-          .cancel({ reason: "handler_failed", responseStatus: reply.statusCode })
-          .catch((err: unknown) => {
-            request.log.warn({ err }, "cancelling a verified payment failed (nothing was settled)");
-          });
-        const headers = http.createFailurePathSettlementHeaders(
-          cancel,
-          verified.beforeHandlerSettlement,
-          verified.paymentPayload,
-          (reply.getHeader("cache-control") as string | undefined) ?? null,
-        );
-        if (headers) reply.headers(headers);
-        await verified.claim?.record(refusalOf(reply.statusCode, reply.getHeader("content-type"), payload));
-        request.paymentOutcome = { state: "cancelled" };
-        return payload;
-      }
-      const responseHeaders: Record<string, string> = {};
-      for (const [k, v] of Object.entries(reply.getHeaders()))
-        if (v !== undefined) responseHeaders[k] = String(v);
-      const responseBody = Buffer.isBuffer(payload)
-        ? payload
-        : Buffer.from(typeof payload === "string" ? payload : "");
-      const withheld = (
-        reason: string,
-        status: number,
-        code: "settlement_failed" | "facilitator_unavailable",
-      ) => {
-        request.paymentOutcome = { state: "settle_failed", reason };
-        reply.code(status).type("application/json; charset=utf-8");
-        return JSON.stringify(errorBody(new ApiError(code, { stage: "settle", reason })));
-      };
-      try {
-        const settle = await http.processSettlement(
-          verified.paymentPayload,
-          verified.paymentRequirements,
-          verified.declaredExtensions,
-          { request: verified.context, responseBody, responseHeaders },
-          undefined,
-          verified.beforeHandlerSettlement,
-        );
-        if (!settle.success) {
-          const stable = stableSettlementFailure(settle.response.headers);
-          if (stable.replaced !== undefined)
-            request.log.warn({ detail: stable.replaced }, "settlement failed unexpectedly");
-          reply.headers(stable.headers);
-          return withheld(stable.reason, 402, "settlement_failed");
-        }
-        reply.headers(settle.headers);
-        reply.header(
-          "cache-control",
-          withPrivateCacheControl((reply.getHeader("cache-control") as string | undefined) ?? null),
-        );
-        request.paymentOutcome = { state: "settled", transaction: settle.transaction, payer: settle.payer };
-        return payload;
-      } catch (err) {
-        request.log.error({ err }, "settlement could not run");
-        reply.header(
-          "payment-response",
-          encodePaymentResponseHeader({
-            success: false,
-            errorReason: "facilitator_unavailable",
-            transaction: "",
-            network: verified.paymentRequirements.network,
-          }),
-        );
-        return withheld("facilitator_unavailable", 502, "facilitator_unavailable");
-      }
-    },
+    onSend: createSettlementStep(http),
   };
 }

@@ -37,6 +37,7 @@ export const transformEntries: CatalogEntry[] = [
     example: { body: { from: "EPSG:4326", to: "EPSG:26905", coordinates: [[-149.9003, 61.2181]] } },
     revisions: ["A", "B"],
     families: ["crs"],
+    optionalFamilies: ["datum-grids"],
     handler: async ({ body }, ctx) => {
       const crs = ctx.data.require<CrsRegistry>("crs");
       const revision = ctx.config.revision;

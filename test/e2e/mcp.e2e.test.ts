@@ -193,6 +193,34 @@ describe("refusals charge nothing", () => {
     expect((await t.balance(t.payTo)) - payToBefore).toBe(1000n);
   });
 
+  it("the nesting limit counts the JSON-RPC envelope: arguments may nest 62 levels", async () => {
+    // Arguments of depth d (the object itself is level 1) sit at depth d + 2 in the message.
+    const argsOfDepth = (d: number) => ({ name: JSON.parse(`${"[".repeat(d - 1)}${"]".repeat(d - 1)}`) });
+    const post = (args: unknown) =>
+      fetch(`${t.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "hello", arguments: args },
+        }),
+      });
+    const deep = await post(argsOfDepth(63));
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({
+      error: { code: "limit_exceeded", limit: { name: "nestingDepth" } },
+    });
+    const fits = await post(argsOfDepth(62));
+    expect(fits.status).toBe(200);
+    // Parsed and passed to the route, which quotes it (member types are checked after payment).
+    expect((await fits.json()).result).toMatchObject({
+      isError: true,
+      structuredContent: { x402Version: 2 },
+    });
+  });
+
   it("GET /mcp is 405 (stateless endpoint: no SSE stream), in the service's error format", async () => {
     const r = await fetch(`${t.url}/mcp`);
     expect(r.status).toBe(405);

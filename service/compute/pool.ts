@@ -1,0 +1,72 @@
+// The worker-thread pool CPU-heavy handlers run in (Piscina). Sized by GEO402_COMPUTE_THREADS,
+// with a bounded queue (GEO402_COMPUTE_QUEUE) that load shedding reads before a price is quoted,
+// and a heap cap per worker (resourceLimits). Aborting a task that is running terminates its
+// worker; Piscina starts a replacement, so abandoned work never keeps a CPU busy.
+import { Piscina } from "piscina";
+import type { Config } from "../config.ts";
+import type { PaymentTerms } from "../route-types.ts";
+import type { ComputeResult, ComputeTask, WarmTask } from "./task.ts";
+import type { WorkerSetup } from "./worker.ts";
+
+export interface ComputePool {
+  readonly threads: number;
+  /** True when a new task would be refused: every worker busy and the queue full. */
+  saturated(): boolean;
+  /** Tasks waiting for a worker (for metrics and tests). */
+  queued(): number;
+  /** Tasks handed to the pool and not finished yet, queued or running (for metrics and tests). */
+  inFlight(): number;
+  run(task: ComputeTask, signal: AbortSignal): Promise<ComputeResult>;
+  /** Resolves once the workers have started (loaded their routes, opened their families). */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's compute pool (metrics, tests). */
+    computePool: ComputePool;
+  }
+}
+
+export function createComputePool(
+  config: Config,
+  terms: PaymentTerms,
+  versions: Record<string, string>,
+): ComputePool {
+  const setup: WorkerSetup = { config, terms, versions };
+  const piscina = new Piscina<ComputeTask | WarmTask, ComputeResult>({
+    filename: new URL("./worker-entry.mjs", import.meta.url).href,
+    minThreads: config.computeThreads,
+    maxThreads: config.computeThreads,
+    // Piscina counts a task handed to a worker as running, not queued: one task per worker at a time.
+    concurrentTasksPerWorker: 1,
+    maxQueue: config.computeQueue,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // Workers run at a lower CPU priority than the main thread (Linux: per-thread nice, through
+    // Piscina's optional @napi-rs/nice), so HTTP, payment and lookups stay responsive under load.
+    niceIncrement: 10,
+    resourceLimits: { maxOldGenerationSizeMb: config.computeMemoryMb },
+    workerData: setup,
+  });
+  let inFlight = 0;
+  return {
+    threads: config.computeThreads,
+    saturated: () => piscina.queueSize >= config.computeQueue && piscina.idleThreads === 0,
+    queued: () => piscina.queueSize,
+    inFlight: () => inFlight,
+    run: async (task, signal) => {
+      inFlight++;
+      try {
+        return await piscina.run(task, { signal });
+      } finally {
+        inFlight--;
+      }
+    },
+    warm: async () => {
+      const task: WarmTask = { warm: true, holdMs: 50 };
+      await Promise.all(Array.from({ length: config.computeThreads }, () => piscina.run(task)));
+    },
+    close: () => piscina.destroy(),
+  };
+}

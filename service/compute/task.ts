@@ -1,0 +1,58 @@
+// What crosses the worker boundary: a task names a route and carries its input and the family
+// versions the request pinned; a result is the answer or a refusal. Structured clone keeps plain
+// data only, so an ApiError travels as {code, message, details} and is rebuilt on the main thread
+// exactly as the handler threw it.
+import { ApiError, type ErrorCode, type ErrorDetails } from "../errors.ts";
+import type { RouteInput } from "../route-types.ts";
+
+export interface ComputeTask {
+  /** `METHOD /path` of the catalog entry (routeKey). */
+  route: string;
+  input: RouteInput;
+  baseUrl: string;
+  selfUrl: string;
+  /** family → version the main thread pinned for this request; the worker reads exactly these. */
+  versions: Record<string, string>;
+}
+
+/** Sent once per thread at start-up: resolves when the worker has loaded and opened its families. */
+export interface WarmTask {
+  warm: true;
+  holdMs: number;
+}
+
+export interface UsedFamily {
+  family: string;
+  version: string;
+}
+
+export type ComputeResult =
+  | { ok: true; answer: object; used: UsedFamily[] }
+  | { ok: false; refusal: { code: ErrorCode; message: string; details: ErrorDetails }; used: UsedFamily[] }
+  | { ok: false; fault: string; used: UsedFamily[] };
+
+/** A thrown value as a result: ApiError → refusal, anything else → fault (its stack, for the log). */
+export function resultOfError(err: unknown, used: UsedFamily[]): ComputeResult {
+  if (err instanceof ApiError)
+    return { ok: false, refusal: { code: err.code, message: err.message, details: err.details }, used };
+  return { ok: false, fault: err instanceof Error ? (err.stack ?? err.message) : String(err), used };
+}
+
+/** A fault that happened inside a worker; the app answers it as 500 internal_error and logs the stack. */
+export class WorkerFault extends Error {
+  constructor(stack: string) {
+    super("a compute worker threw an unexpected error");
+    this.name = "WorkerFault";
+    this.stack = stack;
+  }
+}
+
+/** The answer, or throws the refusal (ApiError) or fault (WorkerFault) the worker reported. */
+export function unwrapResult(result: ComputeResult): object {
+  if (result.ok) return result.answer;
+  if ("refusal" in result) {
+    const { code, message, details } = result.refusal;
+    throw new ApiError(code, details, message);
+  }
+  throw new WorkerFault(result.fault);
+}

@@ -1,0 +1,62 @@
+// The compute worker: runs a catalog handler off the main thread. It imports the route groups of
+// the pool routes (the same entries the catalog registers), opens the artifact families it is
+// asked for read-only (once per version), and answers plain data: the handler's answer, or its
+// refusal as data (task.ts).
+import { workerData } from "node:worker_threads";
+import { pino } from "pino";
+import type { Config } from "../config.ts";
+import { type CatalogEntry, type PaymentTerms, type RouteContext, routeKey } from "../route-types.ts";
+import { POOL_FAMILY_OPENERS, POOL_ROUTE_GROUPS, RUNS_IN_POOL } from "./pool-routes.ts";
+import { type ComputeResult, type ComputeTask, resultOfError, type WarmTask } from "./task.ts";
+import { WorkerFamilies } from "./worker-families.ts";
+
+/** What every worker is started with (Piscina `workerData`): plain data only. */
+export interface WorkerSetup {
+  config: Config;
+  terms: PaymentTerms;
+  /** The family versions open when the pool started: opened before the worker takes a task. */
+  versions: Record<string, string>;
+}
+
+const { config, terms, versions } = workerData as WorkerSetup;
+const entries = POOL_ROUTE_GROUPS.filter(
+  (e) => e.revisions.includes(config.revision) && RUNS_IN_POOL.has(routeKey(e)),
+);
+const byRoute = new Map<string, CatalogEntry>(entries.map((e) => [routeKey(e), e]));
+const familiesOf = (e: CatalogEntry) => [...(e.families ?? []), ...(e.optionalFamilies ?? [])];
+const log = pino({ level: config.logLevel, base: { worker: true } });
+const families = new WorkerFamilies(config.artifactsDir, POOL_FAMILY_OPENERS, (family, version, err) =>
+  log.error({ err, family, version }, "compute worker could not open a family version"),
+);
+// Warm start: the first request of a worker should not pay for opening its families. A family
+// that fails here is opened again (or refused 503) when a request names it.
+await families
+  .prepare([...new Set(entries.flatMap(familiesOf))], versions)
+  .catch((err: unknown) => log.warn({ err }, "compute worker could not open a family at start"));
+
+export default async function compute(task: ComputeTask | WarmTask): Promise<ComputeResult> {
+  if ("warm" in task) {
+    // Holds this worker briefly so that one warm task per thread lands on every thread.
+    await new Promise((r) => setTimeout(r, task.holdMs));
+    return { ok: true, answer: {}, used: [] };
+  }
+  const entry = byRoute.get(task.route);
+  if (!entry) return { ok: false, fault: `no catalog entry for ${task.route} in the worker`, used: [] };
+  const reader = families.reader(task.versions);
+  try {
+    await families.prepare(familiesOf(entry), task.versions);
+    const ctx: RouteContext = {
+      config,
+      terms,
+      catalog: entries,
+      data: reader,
+      log,
+      baseUrl: task.baseUrl,
+      selfUrl: task.selfUrl,
+    };
+    const answer = await entry.handler(task.input, ctx);
+    return { ok: true, answer, used: reader.used() };
+  } catch (err) {
+    return resultOfError(err, reader.used());
+  }
+}

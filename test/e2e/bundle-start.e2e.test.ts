@@ -1,0 +1,59 @@
+// `npm start` runs the esbuild bundle (build/service/server.mjs), not the TypeScript sources: the
+// bundle builds, starts with the devnet from a fresh home and answers like the sources do.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../service/payment/anvil.ts";
+import { REPO_ROOT } from "../support/service.ts";
+
+let proc: ChildProcess | undefined;
+let url = "";
+let home = "";
+
+beforeAll(async () => {
+  const built = spawnSync("npm", ["run", "build"], { cwd: REPO_ROOT, encoding: "utf8" });
+  expect(built.status, built.stderr).toBe(0);
+  const port = await freePort();
+  home = mkdtempSync(path.join(tmpdir(), "geo402-bundle-"));
+  url = `http://127.0.0.1:${port}`;
+  proc = spawn(process.execPath, [path.join(REPO_ROOT, "build/service/server.mjs")], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", GEO402_HOME: home },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    const up = await fetch(`${url}/`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (up) break;
+    if (proc.exitCode !== null) throw new Error(`the bundle exited with ${proc.exitCode}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}, 120_000);
+afterAll(() => {
+  proc?.kill("SIGTERM");
+});
+
+describe("the built service", () => {
+  it("quotes with the listener as resource and writes the devnet file", async () => {
+    const r = await fetch(`${url}/v1/hello`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name":"b"}',
+    });
+    expect(r.status).toBe(402);
+    const terms = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
+    expect(terms.resource?.url).toBe(`${url}/v1/hello`);
+    const devnet = JSON.parse(readFileSync(path.join(home, "devnet.json"), "utf8")) as { serviceUrl: string };
+    expect(devnet.serviceUrl).toBe(url);
+  });
+
+  it("serves OpenAPI from the schemas folder found from the bundle", async () => {
+    const r = await fetch(`${url}/openapi.json`);
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { servers: { url: string }[] }).servers).toEqual([{ url }]);
+  });
+});

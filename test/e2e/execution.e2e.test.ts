@@ -1,0 +1,264 @@
+// The execution model on the real devnet (issue 16): heavy work in the compute pool under a
+// deadline, settlement bound to delivery, load shedding before the 402. Balances are read on
+// chain; no assertion depends on how long anything took.
+import { x402Client, x402HTTPClient } from "@x402/core/client";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipointGridBuffer, sawtoothUnion } from "../support/heavy-inputs.ts";
+import { expectMatchesSchema } from "../support/schemas.ts";
+import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+
+const GEOMETRY_PRICE = 10_000n;
+const HELLO_PRICE = 1_000n;
+
+interface LogRecord {
+  msg: string;
+  route?: string;
+  status?: number;
+  code?: string;
+  outcome?: string;
+  reason?: string;
+  clientGone?: boolean;
+}
+
+/** A service whose request log is captured. */
+async function startLogged(env: Record<string, string>) {
+  const lines: LogRecord[] = [];
+  const t = await startTestService({
+    env: { LOG_LEVEL: "info", ...env },
+    logStream: { write: (line) => void lines.push(JSON.parse(line) as LogRecord) },
+  });
+  return { t, requests: () => lines.filter((l) => l.msg === "request") };
+}
+
+/** Polls `cond` every 10 ms (at most `tries` times); the test fails if it never holds. */
+async function until(cond: () => boolean, what: string, tries = 3000): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (cond()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+/**
+ * Sends a paid heavy request and abandons it once the service has it computing in the pool;
+ * resolves when the request's log line has been written.
+ */
+async function disconnectWhileComputing(
+  t: TestService,
+  requests: () => LogRecord[],
+  payer: Payer,
+): Promise<void> {
+  const pool = t.service.app.computePool;
+  const before = requests().length;
+  const inFlightBefore = pool.inFlight();
+  const abort = new AbortController();
+  const sent = postJson(
+    (url, init) => payer.fetch(url, { ...init, signal: abort.signal }),
+    `${t.url}/v1/geometry/buffer`,
+    multipointGridBuffer(),
+  ).catch((err: unknown) => err);
+  await until(() => pool.inFlight() > inFlightBefore, "the heavy request computing in the pool");
+  abort.abort();
+  expect(await sent).toBeInstanceOf(Error);
+  await until(
+    () =>
+      requests()
+        .slice(before)
+        .some((l) => l.route === "POST /v1/geometry/buffer" && l.clientGone),
+    "the abandoned request's log line",
+  );
+}
+
+describe("compute deadline (GEO402_COMPUTE_TIMEOUT_MS=5, a legal heavy input)", () => {
+  let s: Awaited<ReturnType<typeof startLogged>>;
+  beforeAll(async () => {
+    s = await startLogged({ GEO402_COMPUTE_TIMEOUT_MS: "5" });
+  });
+  afterAll(() => s?.t.close());
+
+  it("is refused compute_timeout after payment, says nothing was charged, and the balance is unchanged", async () => {
+    const payer = await s.t.newPayer();
+    const before = await s.t.balance(payer.address);
+    const r = await postJson(payer.fetch, `${s.t.url}/v1/geometry/union`, sawtoothUnion());
+    expect(r.status).toBe(503);
+    expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+    const body = await r.json();
+    expectMatchesSchema("error", body);
+    expect(body.error.code).toBe("compute_timeout");
+    expect(body.payment).toEqual({ charged: false, outcome: "cancelled" });
+    expect(await s.t.balance(payer.address)).toBe(before);
+    const line = s.requests().find((l) => l.route === "POST /v1/geometry/union" && l.status === 503);
+    expect(line).toMatchObject({ code: "compute_timeout", outcome: "cancelled" });
+    // The abandoned worker was replaced; the main thread kept answering throughout.
+    expect((await fetch(`${s.t.url}/`)).status).toBe(200);
+    expect(s.t.service.app.computePool.inFlight()).toBe(0);
+  });
+});
+
+describe("one worker, no queue", () => {
+  let s: Awaited<ReturnType<typeof startLogged>>;
+  beforeAll(async () => {
+    s = await startLogged({
+      GEO402_COMPUTE_THREADS: "1",
+      GEO402_COMPUTE_QUEUE: "0",
+      GEO402_REQUEST_TIMEOUT_MS: "1000",
+    });
+  });
+  afterAll(() => s?.t.close());
+
+  it("a client that disconnects while its paid request computes is not charged, and the log says so", async () => {
+    const payer = await s.t.newPayer();
+    const before = await s.t.balance(payer.address);
+    await disconnectWhileComputing(s.t, s.requests, payer);
+    const line = s.requests().find((l) => l.route === "POST /v1/geometry/buffer" && l.clientGone);
+    expect(line).toMatchObject({ outcome: "cancelled", reason: "client_closed", code: "client_closed" });
+    await until(() => s.t.service.app.computePool.inFlight() === 0, "the abandoned task stopped");
+    expect(await s.t.balance(payer.address)).toBe(before);
+  });
+
+  it("with the pool saturated, a priced pool route is refused 503 overloaded before any quote; GET / and paid hello still answer", async () => {
+    const pool = s.t.service.app.computePool;
+    const payer = await s.t.newPayer();
+    const before = await s.t.balance(payer.address);
+    const abort = new AbortController();
+    const heavy = postJson(
+      (url, init) => payer.fetch(url, { ...init, signal: abort.signal }),
+      `${s.t.url}/v1/geometry/buffer`,
+      multipointGridBuffer(),
+    ).catch((err: unknown) => err);
+    await until(() => pool.saturated(), "the pool saturated by the heavy request");
+
+    const shed = await postJson(fetch, `${s.t.url}/v1/geometry/area`, {
+      geojson: { type: "Point", coordinates: [0, 0] },
+    });
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get("payment-required")).toBeNull();
+    expect(shed.headers.get("retry-after")).toMatch(/^\d+$/);
+    const body = await shed.json();
+    expectMatchesSchema("error", body);
+    expect(body.error.code).toBe("overloaded");
+    // A paying client is refused the same way, before verify: nothing is signed for nothing.
+    const paidShed = await postJson(payer.fetch, `${s.t.url}/v1/geometry/area`, {
+      geojson: { type: "Point", coordinates: [0, 0] },
+    });
+    expect(paidShed.status).toBe(503);
+
+    expect((await fetch(`${s.t.url}/`)).status).toBe(200);
+    const hello = await postJson(payer.fetch, `${s.t.url}/v1/hello`, { name: "still here" });
+    expect(hello.status).toBe(200);
+
+    abort.abort();
+    await heavy;
+    await until(() => pool.inFlight() === 0 && !pool.saturated(), "the pool free again");
+    const quoted = await postJson(fetch, `${s.t.url}/v1/geometry/area`, {
+      geojson: { type: "Point", coordinates: [0, 0] },
+    });
+    expect(quoted.status).toBe(402);
+    expect(await s.t.balance(payer.address)).toBe(before - HELLO_PRICE);
+  });
+
+  it("app.inject() (how MCP tool calls run): a paid answer from the pool is settled and delivered", async () => {
+    const app = s.t.service.app;
+    const payer = await s.t.newPayer();
+    const before = await s.t.balance(payer.address);
+    const signer = new x402HTTPClient(
+      new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
+    );
+    const url = "/v1/geometry/area";
+    const payload = { geojson: { type: "Point", coordinates: [0, 0] } };
+    const unpaid = await app.inject({ method: "POST", url, payload });
+    const terms = decodePaymentRequiredHeader(String(unpaid.headers["payment-required"]));
+    const headers = signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms));
+    const logged = s.requests().length;
+    const area = await app.inject({ method: "POST", url, payload, headers });
+    expect(area.statusCode).toBe(200);
+    expect(area.headers["payment-response"]).toBeTruthy();
+    expect(s.requests().slice(logged)).toEqual([
+      expect.objectContaining({ route: "POST /v1/geometry/area", outcome: "settled", status: 200 }),
+    ]);
+    expect(s.requests()[logged]?.clientGone).toBeUndefined();
+    expect(await s.t.balance(payer.address)).toBe(before - GEOMETRY_PRICE);
+  });
+
+  it("a paused chain: the waiting answer is not cut by the socket timeout and settles once; a client gone meanwhile is not charged", async () => {
+    const rpcUrl = s.t.service.devnet?.anvil.rpcUrl ?? "";
+    const rpc = (method: string, params: unknown[] = []) =>
+      fetch(rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      }).then((r) => r.json());
+    const waiting = await s.t.newPayer();
+    const leaving = await s.t.newPayer();
+    const [waitingBefore, leavingBefore] = [
+      await s.t.balance(waiting.address),
+      await s.t.balance(leaving.address),
+    ];
+    await rpc("evm_setAutomine", [false]);
+    try {
+      const answered = postJson(waiting.fetch, `${s.t.url}/v1/hello`, { name: "patient" });
+      await disconnectWhileComputing(s.t, s.requests, leaving);
+      // Longer than GEO402_REQUEST_TIMEOUT_MS (1000): the old idle timeout would have cut `answered`.
+      await new Promise((r) => setTimeout(r, 1500));
+      await rpc("evm_setAutomine", [true]);
+      await rpc("evm_mine");
+      const r = await answered;
+      expect(r.status).toBe(200);
+      expect(r.headers.get("payment-response")).toBeTruthy();
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+    }
+    expect(await s.t.balance(waiting.address)).toBe(waitingBefore - HELLO_PRICE);
+    expect(await s.t.balance(leaving.address)).toBe(leavingBefore);
+  });
+});
+
+describe("a mix of answers, refusals, deadline expiries and disconnects", () => {
+  let s: Awaited<ReturnType<typeof startLogged>>;
+  beforeAll(async () => {
+    s = await startLogged({ GEO402_COMPUTE_THREADS: "2", GEO402_COMPUTE_TIMEOUT_MS: "1500" });
+  });
+  afterAll(() => s?.t.close());
+
+  it("on-chain transfers equal the answers delivered, exactly", async () => {
+    const payer = await s.t.newPayer();
+    const before = await s.t.balance(payer.address);
+    const small = { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500 };
+    let delivered = 0;
+    const statuses: number[] = [];
+    const send = async (body: unknown, path = "/v1/geometry/buffer") => {
+      const r = await postJson(payer.fetch, `${s.t.url}${path}`, body);
+      statuses.push(r.status);
+      const json = await r.json();
+      if (r.status === 200) delivered++;
+      else expect(json.payment).toEqual({ charged: false, outcome: "cancelled" });
+    };
+    // Concurrent answers and refusals (a refusal after payment: steps outside 4..128).
+    await Promise.all([
+      send(small),
+      send(small),
+      send(small),
+      send({ ...small, steps: 129 }),
+      send({ ...small, distance: -1e9 }),
+      send(sawtoothUnion(), "/v1/geometry/union"),
+    ]);
+    await disconnectWhileComputing(s.t, s.requests, payer);
+    await Promise.all([send(small), send(sawtoothUnion(), "/v1/geometry/union")]);
+    await disconnectWhileComputing(s.t, s.requests, payer);
+    await until(() => s.t.service.app.computePool.inFlight() === 0, "every task finished");
+
+    console.log(
+      "STATUSES",
+      statuses,
+      s.requests().map((l) => [l.route, l.status, l.code, l.outcome]),
+    );
+    expect(delivered).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((x) => x === 400)).toHaveLength(2);
+    expect(await s.t.balance(payer.address)).toBe(before - BigInt(delivered) * GEOMETRY_PRICE);
+    const settled = s.requests().filter((l) => l.outcome === "settled");
+    expect(settled).toHaveLength(delivered);
+  });
+});
