@@ -1,6 +1,6 @@
 // Command-line arguments of `geo402 quote|pay METHOD PATH [--data JSON] [--query k=v ...]`.
 export interface CliArgs {
-  command: "quote" | "pay";
+  command: "quote" | "pay" | "help";
   method: "GET" | "POST";
   path: string;
   data?: string;
@@ -8,23 +8,46 @@ export interface CliArgs {
   url?: string;
   key?: string;
   json: boolean;
+  /** Sign for a devnet that reuses a mainnet chain id with a key that is not a devnet account. */
+  allowMainnetLookalike: boolean;
 }
 
-export const USAGE = `usage:
-  geo402 quote METHOD PATH [--data JSON] [--query k=v ...] [--url URL] [--json]
-  geo402 pay   METHOD PATH [--data JSON] [--query k=v ...] [--url URL] [--key 0x...] [--json]
-defaults: the service URL and payer key from .geo402/devnet.json (GEO402_HOME), or GEO402_URL / GEO402_PAYER_KEY`;
+export const USAGE = `usage (from the repository, after npm install):
+  npx geo402 quote METHOD PATH [--data JSON] [--query k=v ...] [--url URL] [--json]
+  npx geo402 pay   METHOD PATH [--data JSON] [--query k=v ...] [--url URL] [--key 0x...] [--json]
+                   [--allow-mainnet-lookalike]
+  npx geo402 --help
+defaults: the service URL and payer key from .geo402/devnet.json (GEO402_HOME), or GEO402_URL / GEO402_PAYER_KEY
+exit codes: 0 answered (or quoted), 1 refused or unreachable, 2 usage error`;
 
 export class UsageError extends Error {}
 
+const HELP = new Set(["--help", "-h", "help"]);
+
 export function parseArgs(argv: string[]): CliArgs {
+  if (argv.some((a) => HELP.has(a)))
+    return {
+      command: "help",
+      method: "GET",
+      path: "/",
+      query: [],
+      json: false,
+      allowMainnetLookalike: false,
+    };
   const [command, method, path, ...rest] = argv;
   if (command !== "quote" && command !== "pay") throw new UsageError(`unknown command "${command ?? ""}"`);
   const upper = method?.toUpperCase();
   if (upper !== "GET" && upper !== "POST")
     throw new UsageError(`METHOD must be GET or POST, got "${method ?? ""}"`);
   if (!path?.startsWith("/")) throw new UsageError(`PATH must start with /, got "${path ?? ""}"`);
-  const args: CliArgs = { command, method: upper, path, query: [], json: false };
+  const args: CliArgs = {
+    command,
+    method: upper,
+    path,
+    query: [],
+    json: false,
+    allowMainnetLookalike: false,
+  };
   for (let i = 0; i < rest.length; i++) {
     const flag = rest[i];
     const value = () => {
@@ -51,6 +74,9 @@ export function parseArgs(argv: string[]): CliArgs {
         break;
       case "--json":
         args.json = true;
+        break;
+      case "--allow-mainnet-lookalike":
+        args.allowMainnetLookalike = true;
         break;
       default:
         throw new UsageError(`unknown option "${flag}"`);

@@ -1,5 +1,6 @@
 // `geo402 quote` prints a route's decoded payment terms; `geo402 pay` pays with x402, prints the
-// answer and the decoded PAYMENT-RESPONSE. Exit codes: 0 answered, 1 refused, 2 usage error.
+// answer and the decoded PAYMENT-RESPONSE. Exit codes: 0 answered, 1 refused or unreachable,
+// 2 usage error (and `--help`: usage on stdout, 0).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { x402Client } from "@x402/core/client";
@@ -9,11 +10,13 @@ import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
 import { atomicToDollars } from "../service/money.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
+import { type DevnetIdentity, lookalikeRefusal } from "./mainnet-guard.ts";
 import { mcpMain } from "./mcp.ts";
 
 interface Defaults {
   url?: string;
   key?: string;
+  devnet?: DevnetIdentity;
 }
 
 function devnetDefaults(): Defaults {
@@ -22,11 +25,53 @@ function devnetDefaults(): Defaults {
     const f = JSON.parse(readFileSync(path.join(home, "devnet.json"), "utf8")) as {
       serviceUrl: string;
       payerPrivateKey: string;
+      chainId: number;
+      fundedAccounts?: string[];
     };
-    return { url: f.serviceUrl, key: f.payerPrivateKey };
+    return {
+      url: f.serviceUrl,
+      key: f.payerPrivateKey,
+      devnet: { serviceUrl: f.serviceUrl, chainId: f.chainId, fundedAccounts: f.fundedAccounts ?? [] },
+    };
   } catch {
     return {};
   }
+}
+
+/** A fetch failure that names what was unreachable and why (not only "fetch failed"). */
+export class UnreachableError extends Error {}
+
+async function reach(f: typeof fetch, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await f(url, init);
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    if (!(err instanceof TypeError) || !cause) throw err;
+    const why = [cause.code, cause.message].filter(Boolean).join(": ");
+    throw new UnreachableError(`could not reach ${new URL(url).origin} (${url}): ${why || err.message}`);
+  }
+}
+
+const KEY = /^0x[0-9a-fA-F]{64}$/;
+
+/** The payer key and where it came from; a present but malformed key is named as malformed. */
+function payerKey(args: CliArgs, defaults: Defaults): `0x${string}` {
+  const [source, key] =
+    args.key !== undefined
+      ? ["--key", args.key]
+      : process.env.GEO402_PAYER_KEY !== undefined
+        ? ["GEO402_PAYER_KEY", process.env.GEO402_PAYER_KEY]
+        : defaults.key !== undefined
+          ? ["the devnet file", defaults.key]
+          : [null, undefined];
+  if (source === null || key === undefined)
+    throw new UsageError("no payer key: pass --key, set GEO402_PAYER_KEY, or start the devnet (npm start)");
+  if (!KEY.test(key)) {
+    throw new UsageError(
+      `malformed payer key from ${source}: expected 0x followed by 64 hex digits, got ${key.length} characters`,
+    );
+  }
+  return key as `0x${string}`;
 }
 
 function request(args: CliArgs, baseUrl: string): { url: string; init: RequestInit } {
@@ -45,16 +90,18 @@ type Out = (human: string, json: Record<string, unknown>) => void;
 async function refusal(res: Response, print: Out): Promise<number> {
   const text = await res.text();
   let code = `http_${res.status}`;
+  let body: unknown = text;
   try {
-    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? code;
+    body = JSON.parse(text);
+    code = (body as { error?: { code?: string } }).error?.code ?? code;
   } catch {
-    // not JSON
+    // not JSON: the body stays the text
   }
   const settlement = res.headers.get("payment-response");
   print(`refused: ${res.status} ${code}\n${text}`, {
     status: res.status,
     code,
-    body: text,
+    body,
     ...(settlement ? { paymentResponse: decodePaymentResponseHeader(settlement) } : {}),
   });
   return 1;
@@ -62,7 +109,7 @@ async function refusal(res: Response, print: Out): Promise<number> {
 
 async function quote(args: CliArgs, base: string, print: Out): Promise<number> {
   const { url, init } = request(args, base);
-  const res = await fetch(url, init);
+  const res = await reach(fetch, url, init);
   if (res.status === 200) {
     print(`${args.method} ${args.path} is free`, { free: true });
     return 0;
@@ -86,15 +133,16 @@ async function quote(args: CliArgs, base: string, print: Out): Promise<number> {
   return 0;
 }
 
-async function pay(args: CliArgs, base: string, key: string | undefined, print: Out): Promise<number> {
-  if (!key || !/^0x[0-9a-fA-F]{64}$/.test(key))
-    throw new UsageError("no payer key: pass --key, set GEO402_PAYER_KEY, or run make serve");
-  const client = new x402Client().register(
-    "eip155:*",
-    new ExactEvmScheme(privateKeyToAccount(key as `0x${string}`)),
-  );
+async function pay(args: CliArgs, base: string, defaults: Defaults, print: Out): Promise<number> {
+  const key = payerKey(args, defaults);
+  const refusedLookalike = lookalikeRefusal(defaults.devnet, base, key, args.allowMainnetLookalike);
+  if (refusedLookalike) {
+    console.error(refusedLookalike);
+    return 1;
+  }
+  const client = new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(key)));
   const { url, init } = request(args, base);
-  const res = await wrapFetchWithPayment(fetch, client)(url, init);
+  const res = await reach(wrapFetchWithPayment(fetch, client), url, init);
   if (res.status !== 200) return refusal(res, print);
   const answer = (await res.json()) as Record<string, unknown>;
   const header = res.headers.get("payment-response");
@@ -115,23 +163,29 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
     return 2;
   }
+  if (args.command === "help") {
+    console.log(USAGE);
+    return 0;
+  }
   const defaults = devnetDefaults();
   const base = args.url ?? process.env.GEO402_URL ?? defaults.url;
   const print: Out = (human, json) => console.log(args.json ? JSON.stringify(json) : human);
   if (!base) {
     console.error(
-      "no service URL: pass --url, set GEO402_URL, or run make serve (it writes .geo402/devnet.json)",
+      "no service URL: pass --url, set GEO402_URL, or start the devnet with npm start (it writes .geo402/devnet.json)",
     );
     return 2;
   }
   try {
-    return args.command === "quote"
-      ? await quote(args, base, print)
-      : await pay(args, base, args.key ?? process.env.GEO402_PAYER_KEY ?? defaults.key, print);
+    return args.command === "quote" ? await quote(args, base, print) : await pay(args, base, defaults, print);
   } catch (err) {
     if (err instanceof UsageError) {
       console.error(err.message);
       return 2;
+    }
+    if (err instanceof UnreachableError) {
+      console.error(err.message);
+      return 1;
     }
     console.error(`failed: ${err instanceof Error ? err.message : String(err)}`);
     return 1;

@@ -16,12 +16,13 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { PAYMENT_META, PAYMENT_RESPONSE_META } from "../service/mcp/x402-meta.ts";
 import { atomicToDollars, dollarsToAtomic } from "../service/money.ts";
+import { type DevnetIdentity, lookalikeRefusal } from "./mainnet-guard.ts";
 import { paymentRequiredOf } from "./mcp-payment.ts";
 
 const DEFAULT_MAX_SPEND = "0.10";
 
 export const MCP_USAGE = `usage:
-  geo402 mcp [--url URL] [--key 0x...] [--max-spend DOLLARS]
+  geo402 mcp [--url URL] [--key 0x...] [--max-spend DOLLARS] [--allow-mainnet-lookalike]
 an MCP server on stdio that pays for each tool call; --max-spend caps the session (default $${DEFAULT_MAX_SPEND})`;
 
 export interface McpOptions {
@@ -34,11 +35,23 @@ export interface McpOptions {
 export class McpUsageError extends Error {}
 class McpHelp extends Error {}
 
-export function parseMcpArgs(argv: string[]): { url?: string; key?: string; maxSpend: string } {
-  const out: { url?: string; key?: string; maxSpend: string } = { maxSpend: DEFAULT_MAX_SPEND };
+export function parseMcpArgs(argv: string[]): {
+  url?: string;
+  key?: string;
+  maxSpend: string;
+  allowMainnetLookalike: boolean;
+} {
+  const out: { url?: string; key?: string; maxSpend: string; allowMainnetLookalike: boolean } = {
+    maxSpend: DEFAULT_MAX_SPEND,
+    allowMainnetLookalike: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === "--help" || flag === "-h") throw new McpHelp();
+    if (flag === "--allow-mainnet-lookalike") {
+      out.allowMainnetLookalike = true;
+      continue;
+    }
     const value = argv[++i];
     if (value === undefined) throw new McpUsageError(`${flag} needs a value`);
     if (flag === "--url") out.url = value;
@@ -121,7 +134,10 @@ function capMessage(amount: bigint, spent: bigint, cap: bigint): string {
 }
 
 /** `geo402 mcp …`: resolves with the exit code when stdin closes. */
-export async function mcpMain(argv: string[], defaults: { url?: string; key?: string }): Promise<number> {
+export async function mcpMain(
+  argv: string[],
+  defaults: { url?: string; key?: string; devnet?: DevnetIdentity },
+): Promise<number> {
   try {
     const args = parseMcpArgs(argv);
     const url = args.url ?? process.env.GEO402_URL ?? defaults.url;
@@ -131,6 +147,17 @@ export async function mcpMain(argv: string[], defaults: { url?: string; key?: st
       throw new McpUsageError(
         "no payer key (0x and 64 hex digits): pass --key, set GEO402_PAYER_KEY, or run make serve",
       );
+    // The same look-alike guard as geo402 pay (cli/mainnet-guard.ts).
+    const lookalike = lookalikeRefusal(
+      defaults.devnet,
+      url,
+      key as `0x${string}`,
+      args.allowMainnetLookalike,
+    );
+    if (lookalike) {
+      console.error(lookalike);
+      return 1;
+    }
     let capAtomic: bigint;
     try {
       capAtomic = dollarsToAtomic(args.maxSpend);

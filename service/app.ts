@@ -12,9 +12,11 @@ import { DataRegistry } from "./data/registry.ts";
 import { holdSocket, logDelivered, logIfGone, watchDelivery } from "./delivery.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
+import { registerHttpConventions, requestId } from "./http-conventions.ts";
 import { jsonDepth } from "./json-depth.ts";
 import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
 import { MCP_PATH, registerMcpRoute } from "./mcp/http-route.ts";
+import { countRequests, instrumentFacilitator, type Metrics } from "./ops/metrics.ts";
 import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
 import { ReplayGuard } from "./payment/replay-guard.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
@@ -43,6 +45,8 @@ export interface AppDeps {
   pool?: ComputePool;
   /** Where log lines go (default stdout); tests capture them here. */
   logStream?: { write(line: string): void };
+  /** Prometheus metrics the admin listener serves (service/ops); absent: nothing is counted. */
+  metrics?: Metrics;
 }
 
 const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
@@ -70,7 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_BYTES,
-    exposeHeadRoutes: false,
+    // HEAD on every GET route; the payment gate answers a priced HEAD with the quote only.
+    exposeHeadRoutes: true,
+    // x-request-id: the caller's when well-formed, else generated; returned and logged as reqId.
+    requestIdHeader: false,
+    genReqId: requestId,
     return503OnClosing: true,
     // Errors raised before routing (a URL that does not decode): answered in our error format.
     frameworkErrors: (err, _req, reply) => {
@@ -91,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pool = deps.pool ?? createComputePool(config, terms, openVersions);
   if (!deps.pool) app.addHook("onClose", async () => pool.close());
   app.decorate("computePool", pool);
+  // Prometheus reads the compute queue depth from the pool at each scrape.
+  deps.metrics?.feedQueueDepth(() => pool.queued());
   const execute = createExecutor(pool, config.computeTimeoutMs);
 
   app.removeAllContentTypeParsers();
@@ -129,9 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook("onResponse", logDelivered);
 
+  if (deps.metrics) countRequests(app, deps.metrics);
   const baseUrl = serviceBaseUrl(app, config);
   const gate = createPaymentGate({
-    facilitatorClient: deps.facilitatorClient,
+    facilitatorClient: deps.metrics
+      ? instrumentFacilitator(deps.facilitatorClient, deps.metrics)
+      : deps.facilitatorClient,
     replays: new ReplayGuard(
       new MemoryAuthorizationStore(AUTHORIZATIONS_REMEMBERED),
       config.requestTimeoutMs,
@@ -139,8 +152,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     terms,
     entries: priced,
     schemas,
+    revision: config.revision,
     baseUrl,
   });
+  // The gate settles in onSend: added to the root before compression so it sees the plain payload.
+  app.addHook("onSend", gate.onSend);
+  await registerHttpConventions(app, config);
   app.addHook("onReady", async () => {
     await gate
       .initialize()
@@ -168,7 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
         ...(free ? [] : [gate.preValidation]),
       ],
-      onSend: [...(free ? [] : [gate.onSend]), logIfGone],
+      // The gate's onSend is on the root (before compression); logIfGone stays the route's last.
+      onSend: [logIfGone],
       handler: async (req, reply) => {
         const query = { ...((req.query ?? {}) as Record<string, unknown>) };
         validateQuery?.(query);
@@ -203,7 +221,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMcpRoute(app, entries, schemas, baseUrl);
 
   const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
-  for (const e of entries) knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), e.method]);
+  // GET routes answer HEAD too (exposeHeadRoutes).
+  for (const e of entries) {
+    const methods = e.method === "GET" ? ["GET", "HEAD"] : [e.method];
+    knownPaths.set(e.path, [...(knownPaths.get(e.path) ?? []), ...methods]);
+  }
   app.setNotFoundHandler(async (req, reply) => {
     const allowed = knownPaths.get(req.url.split("?")[0] ?? "");
     if (allowed) {

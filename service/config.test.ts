@@ -45,4 +45,15 @@ describe("configuration", () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as ConfigError).problems.length).toBe(5);
   });
+
+  it("reads the admin listener and CORS origins, refusing malformed values", () => {
+    const d = loadConfig({});
+    expect([d.adminPort, d.adminHost, d.corsOrigins]).toEqual([4021, "127.0.0.1", "*"]);
+    expect(loadConfig({ GEO402_ADMIN_PORT: "off" }).adminPort).toBeNull();
+    expect(
+      loadConfig({ GEO402_CORS_ORIGINS: "https://a.example, https://b.example:8443" }).corsOrigins,
+    ).toEqual(["https://a.example", "https://b.example:8443"]);
+    expect(() => loadConfig({ GEO402_ADMIN_PORT: "admin" })).toThrow(ConfigError);
+    expect(() => loadConfig({ GEO402_CORS_ORIGINS: "https://a.example/path" })).toThrow(ConfigError);
+  });
 });

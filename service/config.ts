@@ -48,6 +48,12 @@ export interface Config {
   refreshInService: boolean;
   /** GEO402_REFRESH_CRON, handed to the scheduler process (which checks its syntax). */
   refreshCron?: string;
+  /** Admin listener (/healthz, /readyz, /metrics): GEO402_ADMIN_PORT (default 4021; "off": none). */
+  adminPort: number | null;
+  /** GEO402_ADMIN_HOST, loopback by default: probes and scrapers reach it, callers do not. */
+  adminHost: string;
+  /** GEO402_CORS_ORIGINS: "*" (default) or a comma-separated list of allowed origins. */
+  corsOrigins: "*" | string[];
 }
 
 export class ConfigError extends Error {
@@ -150,6 +156,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (inService === "1" && !env.GEO402_REFRESH_CRON)
     problems.push("GEO402_REFRESH_IN_SERVICE=1 needs GEO402_REFRESH_CRON (docs/refresh.md)");
 
+  const adminRaw = env.GEO402_ADMIN_PORT ?? "4021";
+  const adminPort = adminRaw === "off" ? null : Number(adminRaw);
+  if (
+    adminPort !== null &&
+    (adminRaw === "" || !Number.isInteger(adminPort) || adminPort < 0 || adminPort > 65535)
+  )
+    problems.push(`GEO402_ADMIN_PORT must be an integer 0..65535 or "off", got "${adminRaw}"`);
+  const corsRaw = (env.GEO402_CORS_ORIGINS ?? "*").trim();
+  const corsOrigins =
+    corsRaw === "*"
+      ? "*"
+      : corsRaw
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean);
+  if (corsOrigins !== "*") {
+    for (const origin of corsOrigins) {
+      let ok = false;
+      try {
+        ok = new URL(origin).origin === origin;
+      } catch {
+        // not a URL
+      }
+      if (!ok)
+        problems.push(
+          `GEO402_CORS_ORIGINS entries must be origins like https://app.example, got "${origin}"`,
+        );
+    }
+    if (corsOrigins.length === 0) problems.push('GEO402_CORS_ORIGINS must be "*" or a list of origins');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     revision: rev,
@@ -173,5 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataPollMs,
     refreshInService: inService === "1",
     ...(env.GEO402_REFRESH_CRON ? { refreshCron: env.GEO402_REFRESH_CRON } : {}),
+    adminPort,
+    adminHost: env.GEO402_ADMIN_HOST || "127.0.0.1",
+    corsOrigins,
   };
 }

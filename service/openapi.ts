@@ -1,7 +1,9 @@
 // GET /openapi.json: an OpenAPI 3.1 document generated from the catalog and the schemas, with the
 // payment extensions (x-price, x-price-usd, x-price-atomic, x-free, x-payment, x-limits) on every operation.
+import type { Revision } from "./config.ts";
 import { ERROR_TABLE } from "./errors.ts";
 import { dollarsToAtomic, USDC_DECIMALS } from "./money.ts";
+import { responseExample } from "./response-examples.ts";
 import { type CatalogEntry, isFree, type PaymentTerms } from "./route-types.ts";
 import type { JsonSchema, SchemaSet } from "./schemas.ts";
 
@@ -48,7 +50,42 @@ const DATA_VERSION_HEADER = {
   },
 };
 
-function queryParameters(schema: JsonSchema | undefined): unknown[] {
+/** One line per catalog tag (OpenAPI `tags`); a tag missing here fails buildOpenApi. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  discovery: "Free: the catalog, this document and the demo purchase.",
+  echo: "A priced echo to try payments with.",
+  geojson: "GeoJSON validation and repair (RFC 7946).",
+  transform: "Coordinate transforms between EPSG systems, with datum shifts.",
+  geometry: "Geodesic measures and planar operations on GeoJSON geometries.",
+  h3: "H3 cell indexing and polygon cover.",
+  containment: "Point-in-polygon matrices.",
+  timezone: "IANA time zone and offsets at a point and instant.",
+  census: "US state, county and congressional district at a point.",
+  elevation: "Ground elevation and profiles (Alaska DEM).",
+  marine: "Charted depths and hazards from NOAA ENC charts.",
+};
+
+/** Sent with every settled answer of a priced route. */
+const PAYMENT_RESPONSE_HEADER = {
+  "PAYMENT-RESPONSE": {
+    schema: { type: "string" },
+    description: "base64 JSON x402 v2 settlement: success, transaction, network, payer",
+  },
+};
+
+/** How a caller pays: x402 v2 (https://x402.org), described as the header the retry carries. */
+const X402_SCHEME = {
+  type: "apiKey",
+  in: "header",
+  name: "PAYMENT-SIGNATURE",
+  description:
+    "x402 v2 payment. A priced operation called without this header answers 402 with body {} and a PAYMENT-REQUIRED header: base64 JSON terms (x402Version 2, accepts[] with scheme exact, network, asset, amount in atomic USDC units, payTo, maxTimeoutSeconds, and the bazaar discovery extension). The caller signs an EIP-3009 transferWithAuthorization for those terms and retries with PAYMENT-SIGNATURE: base64 JSON payment payload. Settlement happens only when the answer is delivered; every refusal is free. Official clients: @x402/fetch, @x402/axios.",
+};
+
+function queryParameters(
+  schema: JsonSchema | undefined,
+  example: CatalogEntry["example"]["query"],
+): unknown[] {
   if (!schema) return [];
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -58,6 +95,7 @@ function queryParameters(schema: JsonSchema | undefined): unknown[] {
     required: required.has(name),
     ...(typeof s.description === "string" ? { description: s.description } : {}),
     schema: s,
+    ...(example?.[name] !== undefined ? { example: example[name] } : {}),
   }));
 }
 
@@ -66,26 +104,54 @@ export function buildOpenApi(
   terms: PaymentTerms,
   schemas: SchemaSet,
   serverUrl: string,
+  revision: Revision,
 ) {
   const paths: Record<string, Record<string, unknown>> = {};
   const components: Record<string, JsonSchema> = { ErrorBody: schemas.get("error") };
+  // GeoJSON members point at RFC 7946 shapes published once under components.schemas.
+  const published = (name: string) => {
+    const { schema, defs } = schemas.published(name, "#/components/schemas/");
+    Object.assign(components, defs);
+    return schema;
+  };
+  const tags = new Map<string, string>();
   for (const e of entries) {
     const free = isFree(e);
     const atomic = dollarsToAtomic(e.price);
     const responseName = schemas.get(e.schemas.response).title as string | undefined;
     const key = responseName ?? e.schemas.response;
-    components[key] = schemas.get(e.schemas.response);
+    components[key] = published(e.schemas.response);
+    for (const tag of e.tags) {
+      const description = TAG_DESCRIPTIONS[tag];
+      if (!description)
+        throw new Error(`tag ${tag} of ${e.method} ${e.path} has no description in openapi.ts`);
+      tags.set(tag, description);
+    }
+    const example = responseExample(e, revision);
     const op: Record<string, unknown> = {
       operationId: `${e.method.toLowerCase()}${e.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
       summary: e.summary,
       description: e.description,
       tags: e.tags,
-      parameters: queryParameters(e.schemas.query ? schemas.get(e.schemas.query) : undefined),
+      parameters: queryParameters(e.schemas.query ? published(e.schemas.query) : undefined, e.example.query),
+      security: free ? [] : [{ x402: [] }],
       responses: {
         "200": {
           description: "The answer",
-          ...(e.families?.length ? { headers: DATA_VERSION_HEADER } : {}),
-          content: { "application/json": { schema: { $ref: `#/components/schemas/${key}` } } },
+          ...(e.families?.length || !free
+            ? {
+                headers: {
+                  ...(e.families?.length ? DATA_VERSION_HEADER : {}),
+                  ...(free ? {} : PAYMENT_RESPONSE_HEADER),
+                },
+              }
+            : {}),
+          content: {
+            "application/json": {
+              schema: { $ref: `#/components/schemas/${key}` },
+              ...(example === undefined ? {} : { example }),
+            },
+          },
         },
         ...refusalResponses(!free),
       },
@@ -108,7 +174,7 @@ export function buildOpenApi(
     if (e.schemas.body) {
       op.requestBody = {
         required: true,
-        content: { "application/json": { schema: schemas.get(e.schemas.body), example: e.example.body } },
+        content: { "application/json": { schema: published(e.schemas.body), example: e.example.body } },
       };
     }
     paths[e.path] = { ...paths[e.path], [e.method.toLowerCase()]: op };
@@ -117,7 +183,8 @@ export function buildOpenApi(
     openapi: "3.1.0",
     info: { title: SERVICE_NAME, version: SERVICE_VERSION, description: SERVICE_DESCRIPTION },
     servers: [{ url: serverUrl }],
+    tags: [...tags].map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas: components },
+    components: { schemas: components, securitySchemes: { x402: X402_SCHEME } },
   };
 }

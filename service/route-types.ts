@@ -66,8 +66,11 @@ export interface CatalogEntry {
   /** Schema file names under `schemas/` (without `.json`). */
   schemas: { body?: string; query?: string; response: string };
   limits: RouteLimit[];
-  /** An example request, used in OpenAPI and the discovery extension. */
-  example: { body?: unknown; query?: Record<string, string> };
+  /**
+   * An example request, used in OpenAPI and the discovery extension. Query values carry the
+   * schema's types (numbers as numbers), so the example validates against the query schema as is.
+   */
+  example: { body?: unknown; query?: Record<string, QueryValue> };
   /** Revisions that list this route. */
   revisions: readonly Revision[];
   /** Artifact families the route reads; when one is missing the route answers 503 data_unavailable. */
@@ -83,6 +86,12 @@ export interface CatalogEntry {
   forbiddenMembers?: readonly string[];
   handler: RouteHandler;
 }
+
+export type QueryValue = string | number | boolean;
+
+/** `lat=1&lon=2` for a query example (or any typed query object). */
+export const queryString = (query: Readonly<Record<string, QueryValue>> = {}): string =>
+  new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
 
 export const isFree = (e: CatalogEntry): boolean => e.price === "0";
 export const routeKey = (e: Pick<CatalogEntry, "method" | "path">): string => `${e.method} ${e.path}`;

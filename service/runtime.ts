@@ -9,6 +9,8 @@ import { FAMILY_OPENERS, type OpenedFamily, openFamilies } from "./data/families
 import { type FamilyWatcher, type ReloadEvent, watchFamilies } from "./data/family-watcher.ts";
 import { startRefreshProcess } from "./data/refresh-process.ts";
 import { DataRegistry } from "./data/registry.ts";
+import { buildAdminApp } from "./ops/admin.ts";
+import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
@@ -25,6 +27,10 @@ export interface RunningService {
   devnet?: Devnet;
   /** Path of the devnet file written for clients (devnet only). */
   devnetFile?: string;
+  /** The admin listener's base URL (/healthz, /readyz, /metrics), unless GEO402_ADMIN_PORT=off. */
+  adminUrl?: string;
+  /** The Prometheus metrics; the worker pool feeds the queue depth with metrics.feedQueueDepth. */
+  metrics: Metrics;
   /** Whether payments can be verified and settled now (chain / facilitator reachable), for /readyz. */
   paymentHealth(): Promise<PaymentHealth>;
   /** Re-checks every family's `current` now (SIGHUP) and swaps in switched versions. */
@@ -69,13 +75,17 @@ export async function startService(
   // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
   const appConfig: Config =
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
+  const metrics = createMetrics();
+  const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   let app: FastifyInstance;
+  let admin: FastifyInstance | undefined;
   try {
     app = await buildApp({
       config: appConfig,
       terms,
       facilitatorClient,
       data,
+      metrics,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     for (const f of families) {
@@ -91,7 +101,12 @@ export async function startService(
     // outside Fastify's plugin timeout, which a loaded machine can exceed).
     await app.computePool.warm();
     await app.listen({ host: config.host, port: config.port });
+    if (config.adminPort !== null) {
+      admin = buildAdminApp({ data, paymentHealth, metrics });
+      await admin.listen({ host: config.adminHost, port: config.adminPort });
+    }
   } catch (err) {
+    await admin?.close();
     await devnet?.stop();
     throw err;
   }
@@ -125,12 +140,15 @@ export async function startService(
       "devnet chain (anvil) exited: paid requests answer 502 facilitator_unavailable until the service is restarted",
     ),
   );
-  const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   const addr = app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   const devnetFile = devnet?.writeFile(config.home, url);
+  const adminAddr = admin?.server.address();
+  const adminHost = config.adminHost.includes(":") ? `[${config.adminHost}]` : config.adminHost;
+  const adminUrl =
+    typeof adminAddr === "object" && adminAddr ? `http://${adminHost}:${adminAddr.port}` : undefined;
   return {
     app,
     url,
@@ -139,11 +157,14 @@ export async function startService(
     data,
     ...(devnet ? { devnet } : {}),
     ...(devnetFile ? { devnetFile } : {}),
+    ...(adminUrl ? { adminUrl } : {}),
+    metrics,
     paymentHealth,
     reloadData: async () => (watcher ? watcher.reload() : []),
     async close() {
       watcher?.close();
       await refresher?.stop();
+      await admin?.close();
       await app.close();
       if (!opts.data) data.closeAll();
       await devnet?.stop();

@@ -6,6 +6,13 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import addFormats from "ajv-formats";
 import { ApiError } from "./errors.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
+import {
+  type Bundled,
+  bundle,
+  selfContained,
+  withGeoJsonAsObject,
+  withoutQueryBounds,
+} from "./schema-bundle.ts";
 
 export const SCHEMA_DIR = path.join(PROJECT_ROOT, "schemas");
 
@@ -36,12 +43,15 @@ function makeAjv(coerce: boolean): Ajv2020 {
 
 export interface SchemaSet {
   schemas: Map<string, JsonSchema>;
+  /** The schema file as written (GeoJSON members as `geojson.json#/$defs/...` references). */
   get(name: string): JsonSchema;
+  /** The schema with its GeoJSON references rewritten to `target` (see schema-bundle.ts). */
+  published(name: string, target: "#/$defs/" | "#/components/schemas/"): Bundled;
   /** Validates a body; throws ApiError naming the field and path. */
   body(name: string): (value: unknown) => void;
   /** Validates (and coerces in place) a query object; throws ApiError. */
   query(name: string): (value: Record<string, unknown>) => void;
-  /** Raw validator for tests (responses). */
+  /** Validator of an answer (GeoJSON members checked against RFC 7946 shapes); for tests. */
   validator(name: string): ValidateFunction;
 }
 
@@ -54,11 +64,20 @@ export function createSchemaSet(schemas = loadSchemas()): SchemaSet {
     if (!s) throw new Error(`no schema named ${name} in schemas/`);
     return s;
   };
-  const compile = (ajv: Ajv2020, name: string, kind: string): ValidateFunction => {
+  const geojson = () => get("geojson");
+  // Requests: GeoJSON members are objects here and checked by the route; responses: the full shapes.
+  const compile = (ajv: Ajv2020, name: string, kind: "body" | "query" | "response"): ValidateFunction => {
     const key = `${kind}:${name}`;
     let fn = cache.get(key);
     if (!fn) {
-      fn = ajv.compile(get(name));
+      const schema = get(name);
+      fn = ajv.compile(
+        kind === "response"
+          ? selfContained(schema, geojson())
+          : kind === "query"
+            ? withoutQueryBounds(schema)
+            : (withGeoJsonAsObject(schema) as JsonSchema),
+      );
       cache.set(key, fn);
     }
     return fn;
@@ -75,6 +94,7 @@ export function createSchemaSet(schemas = loadSchemas()): SchemaSet {
   return {
     schemas,
     get,
+    published: (name, target) => bundle(get(name), geojson(), target),
     body: (name) => {
       get(name);
       return asserting(strictAjv, name, "body");
@@ -83,7 +103,7 @@ export function createSchemaSet(schemas = loadSchemas()): SchemaSet {
       get(name);
       return asserting(coercingAjv, name, "query");
     },
-    validator: (name) => compile(strictAjv, name, "body"),
+    validator: (name) => compile(strictAjv, name, "response"),
   };
 }
 

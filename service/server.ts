@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       network: config.network,
       mode,
       devnetFile: service.devnetFile,
+      admin: service.adminUrl ?? "off",
     },
     "geo402 listening",
   );

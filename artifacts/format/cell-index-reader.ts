@@ -1,7 +1,8 @@
 // Reads the sorted H3 cell index ("G4H3IDX", artifacts/README.md §Cell index) by random access:
 // the block directory is held in memory, one block of keys is binary-searched per lookup.
-// Integrity (1.1): a source read on demand has each block and string checked against its CRC-32
-// when read; a source already in memory is checked whole when opened (it cannot change after).
+// Integrity (1.1): the directory is checked at open; a block is checked against its CRC-32 when
+// read from a file, and on its first use when the file is held in memory (it cannot change
+// after); a string when it is first decoded.
 import { latLngToCell } from "h3-js";
 import { ArtifactError } from "./artifact-error.ts";
 import { verifyChecksum } from "./block-checksum.ts";
@@ -51,6 +52,8 @@ export class CellIndexReader {
     checksums: number;
   };
   #lastBlock: Block | undefined;
+  /** Memory mode: blocks whose checksum has been verified (the bytes cannot change after). */
+  readonly #verified: Uint8Array;
   readonly #strings: (string | undefined)[];
   /** Typed-array views over an in-memory little-endian file: the lookup fast path. */
   readonly #mem: MemoryViews | undefined;
@@ -117,20 +120,13 @@ export class CellIndexReader {
     }
     this.#strings = new Array(this.stringCount);
     this.#mem = this.#memoryViews(source);
-    if (source.bytes) this.#verifyAll(blockCount);
+    this.#verified = new Uint8Array(blockCount);
   }
 
   /** Stored CRC-32 number `i` of the checksums section (0 = directory, 1 + b = block b, 1 + blocks + s = string s). */
   #checksum(i: number): number {
     const b = this.#src.read(this.#off.checksums + 4 * i, 4);
     return new DataView(b.buffer, b.byteOffset, 4).getUint32(0, true);
-  }
-
-  /** A source held in memory: every block and string checked once, now. */
-  #verifyAll(blockCount: number): void {
-    for (let b = 0; b < blockCount; b++) this.#block(b);
-    this.#lastBlock = undefined;
-    for (let id = 0; id < this.stringCount; id++) this.#stringBytes(id, blockCount);
   }
 
   /** Block `b`, read and checked (the last one is kept: lookups near each other reuse it). */
@@ -154,7 +150,8 @@ export class CellIndexReader {
     return block;
   }
 
-  #stringBytes(id: number, blockCount = this.#dirHi.length): Uint8Array {
+  #stringBytes(id: number): Uint8Array {
+    const blockCount = this.#dirHi.length;
     const pair = this.#src.read(this.#off.strOffsets + id * 4, 8);
     const view = new DataView(pair.buffer, pair.byteOffset, 8);
     const start = view.getUint32(0, true);
@@ -208,16 +205,9 @@ export class CellIndexReader {
   /** Lookup by the two 32-bit words of a cell at exactly the index resolution. */
   lookupWords(hi: number, lo: number): CellIndexHit | undefined {
     if (this.#mem) return this.#lookupMemory(hi, lo, this.#mem);
-    // Last block whose first key ≤ query.
-    let lowB = 0;
-    let highB = this.#dirHi.length - 1;
-    if (highB < 0 || less(hi, lo, this.#dirHi[0]!, this.#dirLo[0]!)) return undefined;
-    while (lowB < highB) {
-      const mid = (lowB + highB + 1) >>> 1;
-      if (less(hi, lo, this.#dirHi[mid]!, this.#dirLo[mid]!)) highB = mid - 1;
-      else lowB = mid;
-    }
-    const block = this.#block(lowB);
+    const b = this.#blockOf(hi, lo);
+    if (b < 0) return undefined;
+    const block = this.#block(b);
     const view = block.keys;
     // Last key in the block ≤ query (the block's first key is ≤ query).
     let low = 0;
@@ -234,10 +224,16 @@ export class CellIndexReader {
   }
 
   #lookupMemory(hi: number, lo: number, mem: MemoryViews): CellIndexHit | undefined {
+    const b = this.#blockOf(hi, lo);
+    if (b < 0) return undefined;
+    // The directory was checked at open, so the block is the right one; check it on first use.
+    if (!this.#verified[b]) {
+      this.#block(b);
+      this.#verified[b] = 1;
+    }
     const keys = mem.keys;
-    let low = 0;
-    let high = this.entryCount - 1;
-    if (high < 0 || less(hi, lo, keys[1]!, keys[0]!)) return undefined;
+    let low = b * this.#blockEntries;
+    let high = Math.min(low + this.#blockEntries, this.entryCount) - 1;
     while (low < high) {
       const mid = (low + high + 1) >>> 1;
       if (less(hi, lo, keys[2 * mid + 1]!, keys[2 * mid]!)) high = mid - 1;
@@ -246,6 +242,19 @@ export class CellIndexReader {
     const resolution = mem.res[low]!;
     if (!keyWithin(hi, lo, keys[2 * low + 1]!, keys[2 * low]!, resolution)) return undefined;
     return { entry: low, value: mem.values[low]!, resolution };
+  }
+
+  /** The last block whose first key ≤ the query (directory search), −1 before the first. */
+  #blockOf(hi: number, lo: number): number {
+    let lowB = 0;
+    let highB = this.#dirHi.length - 1;
+    if (highB < 0 || less(hi, lo, this.#dirHi[0]!, this.#dirLo[0]!)) return -1;
+    while (lowB < highB) {
+      const mid = (lowB + highB + 1) >>> 1;
+      if (less(hi, lo, this.#dirHi[mid]!, this.#dirLo[mid]!)) highB = mid - 1;
+      else lowB = mid;
+    }
+    return lowB;
   }
 
   #valueIn(block: Block, k: number): number {

@@ -162,10 +162,13 @@ describe("cell index", () => {
       );
       expect(reader.string(0)).toBe("a");
       expect(() => reader.string(1)).toThrow(expect.objectContaining({ code: "output_corrupt" }));
-      // Held in memory, the same damage is refused when the index is opened.
-      expect(() => new CellIndexReader(new MemorySource(damaged))).toThrow(
+      // Held in memory, the same damage is refused when the damaged block or string is first used.
+      const inMemory = new CellIndexReader(new MemorySource(damaged));
+      expect(inMemory.lookupCell(sorted[0] as string)?.value).toBe(cells.indexOf(sorted[0] as string) % 2);
+      expect(() => inMemory.lookupCell(sorted[5] as string)).toThrow(
         expect.objectContaining({ code: "output_corrupt" }),
       );
+      expect(() => inMemory.string(1)).toThrow(expect.objectContaining({ code: "output_corrupt" }));
       reader.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

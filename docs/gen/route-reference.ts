@@ -4,10 +4,17 @@
 import { CATALOG } from "../../service/catalog.ts";
 import { toolNameOf } from "../../service/mcp/tools.ts";
 import { dollarsToAtomic } from "../../service/money.ts";
-import { type CatalogEntry, isFree } from "../../service/route-types.ts";
+import { type CatalogEntry, isFree, queryString } from "../../service/route-types.ts";
 import { loadSchemas } from "../../service/schemas.ts";
 
-type Property = { type?: string | string[]; description?: string; enum?: unknown[] };
+type Property = {
+  type?: string | string[];
+  description?: string;
+  enum?: unknown[];
+  $ref?: string;
+  oneOf?: Property[];
+  anyOf?: Property[];
+};
 
 export function renderRouteReference(catalog: readonly CatalogEntry[] = CATALOG): string {
   const schemas = loadSchemas();
@@ -77,12 +84,19 @@ const cell = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
 
 function typeOf(p: Property): string {
   if (p.enum) return p.enum.map((v) => `\`${JSON.stringify(v)}\``).join(" \\| ");
-  return Array.isArray(p.type) ? p.type.join(" \\| ") : (p.type ?? "GeoJSON / object");
+  // GeoJSON members reference schemas/geojson.json#/$defs/<Name> (RFC 7946 shapes).
+  if (p.$ref) {
+    const name = p.$ref.split("/").at(-1) ?? "object";
+    return name === "GeoJSON" ? name : `GeoJSON ${name}`;
+  }
+  const alternatives = p.oneOf ?? p.anyOf;
+  if (alternatives) return alternatives.map(typeOf).join(" \\| ");
+  return Array.isArray(p.type) ? p.type.join(" \\| ") : (p.type ?? "object");
 }
 
 function exampleOf(e: CatalogEntry): string[] {
   if (e.method === "GET") {
-    const q = new URLSearchParams(e.example.query ?? {}).toString();
+    const q = queryString(e.example.query);
     return [`GET ${e.path}${q ? `?${q}` : ""}`];
   }
   return [`POST ${e.path}`, "content-type: application/json", "", JSON.stringify(e.example.body ?? {})];

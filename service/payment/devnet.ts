@@ -61,6 +61,8 @@ export interface DevnetFile {
   asset: string;
   payTo: string;
   payerPrivateKey: string;
+  /** The dev accounts funded with test USDC: the only keys `geo402 pay` signs with for a devnet whose chain id is a mainnet's. */
+  fundedAccounts: string[];
 }
 
 export interface Devnet {
@@ -95,16 +97,16 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       DEV_FUNDING_ATOMIC,
       ANVIL_MNEMONIC,
     });
+    const fundedAccounts = Array.from(
+      { length: DEV_ACCOUNT_COUNT },
+      (_, i) => privateKeyToAccount(devKey(i)).address,
+    );
     let token: TestUsdc;
     if (await loadDevnetState(anvil.rpcUrl, stateFile)) {
       token = testUsdcAt(tokenOpts);
     } else {
       token = await deployTestUsdc(tokenOpts);
-      await Promise.all(
-        Array.from({ length: DEV_ACCOUNT_COUNT }, (_, i) =>
-          token.mint(devAccount(i).address, DEV_FUNDING_ATOMIC),
-        ),
-      );
+      await Promise.all(fundedAccounts.map((address) => token.mint(address, DEV_FUNDING_ATOMIC)));
       await saveDevnetState(anvil.rpcUrl, stateFile);
     }
     const payTo = devAccount(ROLE.payTo).address;
@@ -133,6 +135,7 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
           asset: token.address,
           payTo,
           payerPrivateKey: payerKey,
+          fundedAccounts,
         };
         mkdirSync(home, { recursive: true });
         const target = path.join(home, "devnet.json");

@@ -7,7 +7,7 @@
 import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, FacilitatorResponseError } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
-import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import Fastify, { type FastifyInstance } from "fastify";
 import { chainCall, watchChain } from "./chain-faults.ts";
 import { createFacilitatorSigner, type FacilitatorSigner } from "./facilitator-signer.ts";
@@ -63,8 +63,10 @@ export function createLocalFacilitator(opts: {
     sendTransaction: (a) => chainCall(() => direct.sendTransaction(a)),
     waitForTransactionReceipt: (a) => chainCall(() => direct.waitForTransactionReceipt(a)),
   };
-  const facilitator = new x402Facilitator();
-  registerExactEvmScheme(facilitator, { signer, networks: opts.network });
+  // Only what this facilitator settles: x402 v2 `exact` on the devnet's one network. (The library's
+  // registerExactEvmScheme also registers the v1 scheme on every EVM network it knows, which a
+  // devnet facilitator would then advertise in /supported without running those chains.)
+  const facilitator = new x402Facilitator().register(opts.network, new ExactEvmScheme(signer));
   const client: FacilitatorClient = {
     verify: async (payload, requirements): Promise<VerifyResponse> => {
       if (!isOwnPayment(opts.own, payload, requirements)) return { isValid: false, invalidReason: NOT_OURS };

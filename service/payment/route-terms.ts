@@ -1,30 +1,57 @@
 // Catalog entry → x402 RouteConfig: the exact-scheme terms with the atomic amount computed by
 // integer arithmetic from the catalog's dollar string, and the bazaar discovery extension
-// carrying the route's input schema and example. The resource URL is not here: the gate gives it
-// from the service's own base URL (configured public URL or listener address).
+// carrying the route's input schema and example and its output schema and recorded example.
+// GeoJSON members reference definitions hoisted to the extension schema's own `$defs`, so the
+// extension validates on its own (validateDiscoveryExtension refuses external references).
+// The resource URL is not here: the gate gives it from the service's own base URL (configured
+// public URL or listener address).
 import type { RouteConfig } from "@x402/core/server";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import type { Revision } from "../config.ts";
 import { dollarsToAtomic } from "../money.ts";
+import { responseExample } from "../response-examples.ts";
 import type { CatalogEntry, PaymentTerms } from "../route-types.ts";
-import type { SchemaSet } from "../schemas.ts";
+import type { JsonSchema, SchemaSet } from "../schemas.ts";
 
 /** Seconds a signed authorization stays valid for this service. */
 export const MAX_TIMEOUT_SECONDS = 300;
 
-export function routeConfigFor(entry: CatalogEntry, terms: PaymentTerms, schemas: SchemaSet): RouteConfig {
-  const discovery =
+/** The bazaar extension of one route (`{ bazaar: { info, schema } }`). */
+export function discoveryFor(
+  entry: CatalogEntry,
+  schemas: SchemaSet,
+  revision: Revision,
+): Record<string, unknown> {
+  const inputName = entry.schemas.body ?? entry.schemas.query;
+  const input = inputName ? schemas.published(inputName, "#/$defs/") : { schema: {}, defs: {} };
+  const output = schemas.published(entry.schemas.response, "#/$defs/");
+  const example = responseExample(entry, revision);
+  const outputDecl = { schema: output.schema, ...(example === undefined ? {} : { example }) };
+  const ext =
     entry.method === "POST"
       ? declareDiscoveryExtension({
           bodyType: "json",
           input: (entry.example.body ?? {}) as Record<string, unknown>,
-          inputSchema: entry.schemas.body ? schemas.get(entry.schemas.body) : { type: "object" },
-          output: { schema: schemas.get(entry.schemas.response) },
+          inputSchema: input.schema,
+          output: outputDecl,
         })
       : declareDiscoveryExtension({
           input: entry.example.query ?? {},
-          inputSchema: entry.schemas.query ? schemas.get(entry.schemas.query) : { type: "object" },
-          output: { schema: schemas.get(entry.schemas.response) },
+          inputSchema: input.schema,
+          output: outputDecl,
         });
+  const defs = { ...input.defs, ...output.defs };
+  if (Object.keys(defs).length === 0) return ext;
+  const bazaar = ext.bazaar as unknown as { schema: JsonSchema };
+  return { ...ext, bazaar: { ...bazaar, schema: { ...bazaar.schema, $defs: defs } } };
+}
+
+export function routeConfigFor(
+  entry: CatalogEntry,
+  terms: PaymentTerms,
+  schemas: SchemaSet,
+  revision: Revision,
+): RouteConfig {
   return {
     accepts: {
       scheme: "exact",
@@ -41,6 +68,6 @@ export function routeConfigFor(entry: CatalogEntry, terms: PaymentTerms, schemas
     mimeType: "application/json",
     serviceName: "geo402",
     tags: entry.tags,
-    extensions: { ...discovery },
+    extensions: discoveryFor(entry, schemas, revision),
   };
 }

@@ -13,6 +13,7 @@ import {
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Revision } from "../config.ts";
 import { ApiError, errorBody } from "../errors.ts";
 import { type CatalogEntry, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
@@ -21,10 +22,9 @@ import {
   MALFORMED_PAYMENT,
   readPaymentHeader,
   stablePaymentRequired,
-  stableSettlementFailure,
 } from "./payment-reasons.ts";
 import { createQuoteCache, type EncodedQuote, wantsPaywall } from "./quote-cache.ts";
-import { type AuthorizationClaim, type ReplayGuard, refusalOf } from "./replay-guard.ts";
+import type { AuthorizationClaim, ReplayGuard } from "./replay-guard.ts";
 import { routeConfigFor } from "./route-terms.ts";
 import { createSettlementStep, type Verified } from "./settlement.ts";
 
@@ -54,7 +54,9 @@ class FastifyHttpAdapter implements HTTPAdapter {
     this.#url = url;
   }
   getHeader(name: string) {
-    if (this.hidePayment && name.toLowerCase() === "payment-signature") return undefined;
+    // A HEAD is only ever quoted: no answer is delivered, so its payment is never read, verified or settled.
+    const head = this.#req.method === "HEAD";
+    if ((this.hidePayment || head) && name.toLowerCase() === "payment-signature") return undefined;
     const v = this.#req.headers[name.toLowerCase()];
     return Array.isArray(v) ? v[0] : v;
   }
@@ -97,6 +99,8 @@ export function createPaymentGate(opts: {
   terms: PaymentTerms;
   entries: readonly CatalogEntry[];
   schemas: SchemaSet;
+  /** Picks the recorded output examples of the discovery extension. */
+  revision: Revision;
   /** One computation per authorization nonce; a recorded refusal is answered again. */
   replays: ReplayGuard;
   /** The service's own base URL: the configured public URL or the listener's address. */
@@ -108,7 +112,7 @@ export function createPaymentGate(opts: {
   );
   resourceServer.registerExtension(bazaarResourceServerExtension);
   const routes = Object.fromEntries(
-    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas)]),
+    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas, opts.revision)]),
   );
   const http = new x402HTTPResourceServer(resourceServer, routes);
   let ready: Promise<void> | null = null;
@@ -136,7 +140,8 @@ export function createPaymentGate(opts: {
     async preValidation(request, reply) {
       const entry = request.routeOptions.config.entry;
       const paymentHeader = request.headers["payment-signature"];
-      if (paymentHeader === undefined && !wantsPaywall(request)) {
+      // A HEAD is only ever quoted, whatever it carries (the adapter hides its payment too).
+      if ((paymentHeader === undefined || request.method === "HEAD") && !wantsPaywall(request)) {
         let quote: EncodedQuote;
         try {
           quote = await quotes.get(entry);

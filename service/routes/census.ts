@@ -26,7 +26,7 @@ export const censusEntries: CatalogEntry[] = [
     tags: ["census"],
     schemas: { query: "us-geographies.query", response: "us-geographies.response" },
     limits: [],
-    example: { query: { lat: "38.8977", lon: "-77.0365" } },
+    example: { query: { lat: 38.8977, lon: -77.0365 } },
     revisions: ["A", "B"],
     families: ["census"],
     handler: usGeographiesHandler,

@@ -81,8 +81,8 @@ export const demoEntries: CatalogEntry[] = [
         quote: purchase.quote,
         disclosure: `The service paid itself: its own payer ${payment.payer} sent ${purchase.quote.amount} atomic USDC (6 decimals) to its own payTo ${purchase.quote.payTo} on ${payment.network} through x402, settled by the facilitator, for the answer below. Nothing is simulated; a purchase is shown again for up to ${DEMO_REUSE_SECONDS} seconds.`,
         doItYourself: {
-          quote: `geo402 quote GET ${DEMO_ROUTE} ${query}`,
-          pay: `geo402 pay GET ${DEMO_ROUTE} ${query}`,
+          quote: `npx geo402 quote GET ${DEMO_ROUTE} ${query}`,
+          pay: `npx geo402 pay GET ${DEMO_ROUTE} ${query}`,
         },
         live,
         payment: {

@@ -48,6 +48,6 @@ export const discoveryEntries: CatalogEntry[] = [
     limits: [],
     example: {},
     revisions: ["A", "B"],
-    handler: (_input, ctx) => buildOpenApi(ctx.catalog, ctx.terms, schemas, ctx.baseUrl),
+    handler: (_input, ctx) => buildOpenApi(ctx.catalog, ctx.terms, schemas, ctx.baseUrl, ctx.config.revision),
   },
 ];

@@ -90,7 +90,7 @@ export const geometryEntries: CatalogEntry[] = [
     "Buffer points, lines and polygons by a distance in metres",
     "Each geometry is buffered about its own centre latitude on the sphere of the Gaussian radius of curvature there (radiusScale reports the factor against the mean Earth radius). Negative distances erode polygons; a collapse answers geojson:null, empty:true. accuracy states the error measured against GeographicLib for the answer.",
     [BUFFER_POSITIONS, BUFFER_DISTANCE, BUFFER_STEPS],
-    { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500 },
+    { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500, steps: 6 },
     ({ body }) => buffer(body as BufferRequest),
   ),
   entry(

@@ -75,7 +75,7 @@ export const marineEntries: CatalogEntry[] = [
     tags: ["marine"],
     schemas: { query: "marine-depth.query", response: "marine-depth.response" },
     limits: [],
-    example: { query: { lat: "59.6033", lon: "-151.4192" } },
+    example: { query: { lat: 59.6033, lon: -151.4192 } },
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
     handler: ({ query }, ctx) => {
@@ -108,7 +108,7 @@ export const marineEntries: CatalogEntry[] = [
     tags: ["marine"],
     schemas: { query: "marine-hazards.query", response: "marine-hazards.response" },
     limits: [RADIUS_LIMIT, HAZARDS_LIMIT, TILES_LIMIT],
-    example: { query: { lat: "59.6033", lon: "-151.4192", radius: "1000" } },
+    example: { query: { lat: 59.6033, lon: -151.4192, radius: 1000 } },
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
     handler: ({ query }, ctx) => {

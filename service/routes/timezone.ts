@@ -48,7 +48,7 @@ export const timezoneEntries: CatalogEntry[] = [
         detail: "`at` must lie between 1900-01-01T00:00:00Z and 2100-12-31T23:59:59Z",
       },
     ],
-    example: { query: { lat: "61.2181", lon: "-149.9003", at: "2026-03-08T11:00:00Z" } },
+    example: { query: { lat: 61.2181, lon: -149.9003, at: "2026-03-08T11:00:00Z" } },
     revisions: ["A", "B"],
     families: ["timezone"],
     handler: timezoneHandler(),

@@ -62,7 +62,12 @@ function autocannon(url: string, body: string): Promise<{ rps: number; p50: numb
 
 async function main() {
   const config = loadConfig(
-    { PORT: "0", LOG_LEVEL: "info", GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")) },
+    {
+      PORT: "0",
+      GEO402_ADMIN_PORT: "off",
+      LOG_LEVEL: "info",
+      GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")),
+    },
     root,
   );
   // The request log is part of the 402's cost: written to a sink that drops it (not the console).

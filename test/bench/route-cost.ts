@@ -101,16 +101,12 @@ async function time(entry: CatalogEntry, body: unknown, query: Record<string, un
   return { ms: ms[Math.floor(ms.length / 2)] ?? 0, outcome };
 }
 
-/** Query examples are strings; handlers get them coerced as the query schema would. */
-const coerce = (q: Record<string, string> | undefined) =>
-  Object.fromEntries(Object.entries(q ?? {}).map(([k, v]) => [k, Number.isNaN(Number(v)) ? v : Number(v)]));
-
 console.log(
   "| route | pool | example ms (median of 20) | large legal input | large ms | outcome |\n|---|---|---|---|---|---|",
 );
 for (const entry of entries) {
   const key = routeKey(entry);
-  const example = await time(entry, entry.example.body, coerce(entry.example.query), 20);
+  const example = await time(entry, entry.example.body, { ...entry.example.query }, 20);
   const large = LARGE[key];
   let largeCell = "— | — | —";
   if (large) {

@@ -1,7 +1,9 @@
 // POST /v1/transform benchmarks, 10,000 positions per request, side by side with raw proj4js on
-// the same points: the route's kernel (parse, walk, project, rebuild), the full paid HTTP request
-// on the devnet, the NAD27 → NAD83(2011) Alaska NADCON5 chain per point, and (for information)
-// Debian's PROJ cs2cs on the same points when it is installed. Reads the built artifacts.
+// the same points, alternating in one process (issue 21.4): the route's kernel (parse, walk,
+// project, rebuild) per projection method, the revision B datum shifts (NADCON5 chain, Helmert)
+// against proj4js's projection speed, the full paid HTTP request on the devnet, and (for
+// information) Debian's PROJ cs2cs when installed. Ratios are speeds: peer time / our time.
+// Reads the built artifacts.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,6 +46,49 @@ async function median(fn: () => unknown | Promise<unknown>): Promise<number> {
   return times.sort((x, y) => x - y)[Math.floor(times.length / 2)] as number;
 }
 
+const mid = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
+
+/**
+ * Ours and the peer alternating in one process: each round times one call of each, the order
+ * flipping every round; the speed ratio (peer time / our time, > 1 = we are faster) is paired
+ * per round and its median reported with the median times.
+ */
+async function sideBySide(
+  ours: () => unknown | Promise<unknown>,
+  peer: () => unknown,
+): Promise<{ ours: number; peer: number; ratio: number }> {
+  for (let i = 0; i < 3; i++) {
+    await ours();
+    peer();
+  }
+  const o: number[] = [];
+  const p: number[] = [];
+  const r: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t = 0;
+    let u = 0;
+    if (i % 2 === 0) {
+      t = performance.now();
+      await ours();
+      t = performance.now() - t;
+      u = performance.now();
+      peer();
+      u = performance.now() - u;
+    } else {
+      u = performance.now();
+      peer();
+      u = performance.now() - u;
+      t = performance.now();
+      await ours();
+      t = performance.now() - t;
+    }
+    o.push(t);
+    p.push(u);
+    r.push(u / t);
+  }
+  return { ours: mid(o), peer: mid(p), ratio: mid(r) };
+}
+
 const data = new DataRegistry();
 const states = await openFamilies(path.join(root, "artifacts"), data, [crsOpener, datumGridsOpener]);
 for (const s of states)
@@ -57,6 +102,9 @@ interface Row {
   ours: number;
   peer?: number;
   peerName?: string;
+  /** Speed relative to the peer (peer time / our time), median of paired rounds. */
+  ratio?: number;
+  goal?: string;
 }
 const rows: Row[] = [];
 
@@ -86,31 +134,56 @@ const projectionCases: { name: string; to: number; proj4: string; box: [number, 
 
 for (const c of projectionCases) {
   const pts = points(c.to, c.box);
-  const ours = await median(() =>
-    runTransform({ from: "EPSG:4326", to: `EPSG:${c.to}`, coordinates: pts }, deps("A")),
-  );
   const conv = proj4("+proj=longlat +ellps=GRS80 +no_defs", c.proj4);
-  const peer = await median(() => pts.map((p) => conv.forward(p)));
-  rows.push({ name: `${c.name}, revision A`, ours, peer, peerName: "proj4js forward()" });
+  const m = await sideBySide(
+    () => runTransform({ from: "EPSG:4326", to: `EPSG:${c.to}`, coordinates: pts }, deps("A")),
+    () => pts.map((p) => conv.forward(p)),
+  );
+  rows.push({ name: `${c.name}, revision A`, ...m, peerName: "proj4js forward()", goal: "≥ 0.8" });
 }
 
+// Datum shifts (revision B) against proj4js's projection of the same points (proj4js has no
+// NADCON5 grids or Helmert epochs: the goal is half its projection speed).
+const utm5 = proj4("+proj=longlat +ellps=GRS80 +no_defs", projectionCases[0]?.proj4 as string);
 const alaska = points(7, [-165, 56, -142, 70]);
 const nad27 = (await runTransform({ from: "EPSG:4267", to: "EPSG:4267", coordinates: alaska }, deps("B")))
   .coordinates as number[][];
-const chain = await median(() =>
-  runTransform({ from: "EPSG:4267", to: "EPSG:6318", coordinates: nad27 }, deps("B")),
-);
-rows.push({ name: "NAD27 → NAD83(2011), Alaska NADCON5 chain (4 grids), revision B", ours: chain });
-const helmert = await median(() =>
-  runTransform({ from: "EPSG:4326", to: "EPSG:6318", coordinates: alaska, epoch: 2026.5 }, deps("B")),
-);
-rows.push({ name: "WGS 84 → NAD83(2011), EPSG:10334 at 2026.5, revision B", ours: helmert });
+rows.push({
+  name: "NAD27 → NAD83(2011), Alaska NADCON5 chain (4 grids), revision B",
+  ...(await sideBySide(
+    () => runTransform({ from: "EPSG:4267", to: "EPSG:6318", coordinates: nad27 }, deps("B")),
+    () => nad27.map((p) => utm5.forward(p)),
+  )),
+  peerName: "proj4js forward() to UTM 5N",
+  goal: "≥ 0.5",
+});
+const nad27Utm = (await runTransform({ from: "EPSG:4267", to: "EPSG:26705", coordinates: nad27 }, deps("B")))
+  .coordinates as number[][];
+rows.push({
+  name: "NAD27 / UTM 5N → NAD83(2011) / UTM 5N (inverse, 4 grids, forward), revision B",
+  ...(await sideBySide(
+    () => runTransform({ from: "EPSG:26705", to: "EPSG:6334", coordinates: nad27Utm }, deps("B")),
+    () => nad27Utm.map((p) => utm5.forward(utm5.inverse(p))),
+  )),
+  peerName: "proj4js inverse() + forward() UTM 5N",
+  goal: "≥ 0.5",
+});
+rows.push({
+  name: "WGS 84 → NAD83(2011), EPSG:10334 at 2026.5, revision B",
+  ...(await sideBySide(
+    () => runTransform({ from: "EPSG:4326", to: "EPSG:6318", coordinates: alaska, epoch: 2026.5 }, deps("B")),
+    () => alaska.map((p) => utm5.forward(p)),
+  )),
+  peerName: "proj4js forward() to UTM 5N",
+  goal: "≥ 0.5",
+});
 
 // Full paid HTTP requests on the devnet (payment verify + settle included).
 const config = loadConfig(
   {
     GEO402_REVISION: "A",
     PORT: "0",
+    GEO402_ADMIN_PORT: "off",
     LOG_LEVEL: "silent",
     GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")),
     GEO402_ARTIFACTS: path.join(root, "artifacts"),
@@ -136,11 +209,10 @@ const http = await median(async () => {
   await r.json();
 });
 await service.close();
-const conv = proj4("+proj=longlat +ellps=GRS80 +no_defs", projectionCases[0]?.proj4 as string);
 rows.push({
   name: "Paid HTTP request, 10,000 positions WGS 84 → UTM 5N, revision A (devnet)",
   ours: http,
-  peer: await median(() => utmPoints.map((p) => conv.forward(p))),
+  peer: await median(() => utmPoints.map((p) => utm5.forward(p))),
   peerName: "proj4js forward()",
 });
 
@@ -162,12 +234,14 @@ if (!version.error) {
 console.log(
   `${N.toLocaleString("en")} positions per request, median of ${RUNS} runs (node ${process.version})\n`,
 );
-console.log("| case | ours (ms) | µs / position | peer | peer (ms) | ours / peer |");
-console.log("|---|---:|---:|---|---:|---:|");
+console.log(
+  "| case | ours (ms) | µs / position | peer | peer (ms) | speed vs peer (peer ms / ours, paired rounds) | goal |",
+);
+console.log("|---|---:|---:|---|---:|---:|---|");
 for (const r of rows) {
-  const ratio = r.peer ? (r.ours / r.peer).toFixed(1) : "";
+  const ratio = r.ratio ?? (r.peer ? r.peer / r.ours : undefined);
   console.log(
-    `| ${r.name} | ${r.ours.toFixed(1)} | ${((r.ours * 1000) / N).toFixed(2)} | ${r.peerName ?? "none (proj4js has no NADCON5 / Helmert epochs)"} | ${r.peer?.toFixed(1) ?? ""} | ${ratio} |`,
+    `| ${r.name} | ${r.ours.toFixed(1)} | ${((r.ours * 1000) / N).toFixed(2)} | ${r.peerName ?? ""} | ${r.peer?.toFixed(1) ?? ""} | ${ratio === undefined ? "" : `${ratio.toFixed(2)}×`} | ${r.goal ?? ""} |`,
   );
 }
 console.log(`\nFor information, PROJ cs2cs EPSG:4326 → EPSG:26905 on the same 10,000 points: ${cs2csNote}.`);

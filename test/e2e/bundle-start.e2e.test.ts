@@ -1,13 +1,17 @@
-// `npm start` runs the esbuild bundle (build/service/server.mjs), not the TypeScript sources: the
-// bundle builds, starts with the devnet from a fresh home and answers like the sources do.
+// `npm start` runs the esbuild bundle (build/service/server.mjs and the compute pool's
+// worker-entry.mjs), not the TypeScript sources: the bundle builds, starts with the devnet from a
+// fresh home and answers like the sources do, in the pool's workers too.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATALOG } from "../../service/catalog.ts";
+import { RUNS_IN_POOL } from "../../service/compute/pool-routes.ts";
 import { freePort } from "../../service/payment/anvil.ts";
-import { REPO_ROOT } from "../support/service.ts";
+import { routeKey } from "../../service/route-types.ts";
+import { payingFetch, postJson, REPO_ROOT } from "../support/service.ts";
 
 let proc: ChildProcess | undefined;
 let url = "";
@@ -49,6 +53,21 @@ describe("the built service", () => {
     expect(terms.resource?.url).toBe(`${url}/v1/hello`);
     const devnet = JSON.parse(readFileSync(path.join(home, "devnet.json"), "utf8")) as { serviceUrl: string };
     expect(devnet.serviceUrl).toBe(url);
+  });
+
+  it("answers a paid route of the compute pool (the bundled worker entry)", async () => {
+    const entry = CATALOG.find((e) => e.path === "/v1/geometry/area" && RUNS_IN_POOL.has(routeKey(e)));
+    expect(entry).toBeDefined();
+    const devnet = JSON.parse(readFileSync(path.join(home, "devnet.json"), "utf8")) as {
+      payerPrivateKey: `0x${string}`;
+    };
+    const r = await postJson(
+      payingFetch(devnet.payerPrivateKey),
+      `${url}/v1/geometry/area`,
+      entry?.example.body,
+    );
+    expect(r.status).toBe(200);
+    expect(r.headers.get("payment-response")).toBeTruthy();
   });
 
   it("serves OpenAPI from the schemas folder found from the bundle", async () => {

@@ -1,7 +1,7 @@
 // A dead devnet chain is a facilitator fault, not a bad signature (issue 17 item 4): anvil is
 // killed under a running service; a correctly signed payment is then answered 502
 // facilitator_unavailable (free), the fault is logged at error level, and the payment health
-// check says the chain is gone. Balances are read on chain before the kill.
+// check (and the admin listener's /readyz) says the chain is gone. Balances are read on chain before the kill.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devnetHealth } from "../../service/payment/health.ts";
 import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
@@ -43,5 +43,9 @@ describe("the devnet chain dies under a running service", () => {
     expect(errors.some((m) => /payment verification could not run/.test(m))).toBe(true);
     expect(await t.service.paymentHealth()).toMatchObject({ ok: false });
     expect(await devnetHealth(anvil)()).toEqual({ ok: false, reason: "devnet chain (anvil) has exited" });
+    // The admin listener's readiness probe says the same, naming the cause.
+    const ready = await fetch(`${t.service.adminUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).payment).toEqual({ ok: false, reason: "devnet chain (anvil) has exited" });
   });
 });

@@ -1,5 +1,6 @@
 // The geo402 CLI against the real service on the devnet, reading the devnet file by default.
 import { execFile } from "node:child_process";
+import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { privateKeyToAccount } from "viem/accounts";
@@ -49,11 +50,54 @@ describe("geo402 CLI", () => {
     const before = await t.balance(payer);
     const r = await cli(["pay", "POST", "/v1/hello", "--data", '{"name":"x","extra":1}', "--json"]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).code).toBe("unexpected_field");
+    const out = JSON.parse(r.stdout);
+    expect(out.code).toBe("unexpected_field");
+    // --json prints the error body as JSON, not as a string holding JSON.
+    expect(out.body.error).toMatchObject({ code: "unexpected_field", field: "extra" });
     expect(await t.balance(payer)).toBe(before);
   });
 
   it("a usage error exits 2", async () => {
     expect((await cli(["quote", "PUT", "/v1/hello"])).code).toBe(2);
+  });
+
+  it("--help prints the usage on stdout and exits 0", async () => {
+    for (const flag of ["--help", "-h"]) {
+      const r = await cli([flag]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("npx geo402 pay");
+    }
+  });
+
+  it("a malformed --key is reported as malformed, not as missing, and nothing is sent", async () => {
+    const r = await cli(["pay", "POST", "/v1/hello", "--data", "{}", "--key", "0x1234"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/malformed payer key from --key/);
+    expect(r.stderr).not.toMatch(/no payer key/);
+  });
+
+  it("an unreachable URL names the URL and the reason", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const r = await cli(["quote", "GET", "/v1/timezone", "--url", `http://127.0.0.1:${port}`]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`could not reach http://127.0.0.1:${port}`);
+    expect(r.stderr).toMatch(/ECONNREFUSED/);
+  });
+
+  it("refuses to sign for the mainnet look-alike devnet with a foreign key unless told to", async () => {
+    // Revision B's devnet runs chain id 8453 (Base) with the token at Base's USDC address.
+    const outsider = await t.newPayer(1_000_000n);
+    const args = ["pay", "POST", "/v1/hello", "--data", '{"name":"x"}', "--key", outsider.key, "--json"];
+    const refused = await cli(args);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/chain id 8453/);
+    expect(refused.stderr).toMatch(/--allow-mainnet-lookalike/);
+    expect(await t.balance(outsider.address)).toBe(1_000_000n);
+    const allowed = await cli([...args, "--allow-mainnet-lookalike"]);
+    expect(allowed.code).toBe(0);
+    expect(await t.balance(outsider.address)).toBe(999_000n);
   });
 });

@@ -2,8 +2,8 @@
 // file against its manifest at start, so only what it reads later can carry the damage. Families
 // read on demand from their files (datum-grids, dem, enc) check each tile's CRC-32 and answer 503
 // data_unavailable, free, logged at error level; families held in memory (timezone, census: read
-// and checked whole at open; crs: parsed once) keep answering from the verified copy. Balances
-// are read on chain.
+// whole at open, each block checked on first use; crs: parsed once) keep answering from the copy
+// read at start. Balances are read on chain.
 import { cp, mkdtemp, open, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,14 +1,16 @@
 // GET /demo on the devnet (revision B): a real purchase of GET /v1/marine/depth by the service's
 // own payer, checked on chain (receipt, balances), then reused with a growing age. A hostile x402
 // seller on loopback (its own payTo, amount 1000000) is named in the Host header and handed to
-// the purchase directly: nothing is ever signed to it.
+// the purchase directly: nothing is ever signed to it. doItYourself's commands run as printed.
+import { exec } from "node:child_process";
+import { promisify } from "node:util";
 import { createPublicClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyOnce } from "../../service/routes/demo-purchase.ts";
 import { getWithHost, type HostileSeller, startHostileSeller } from "../support/hostile-x402.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { startTestService, type TestService } from "../support/service.ts";
+import { REPO_ROOT, startTestService, type TestService } from "../support/service.ts";
 
 let t: TestService;
 let hostile: HostileSeller;
@@ -69,9 +71,9 @@ describe("GET /demo", () => {
     expect(first.payment.payer.toLowerCase()).toBe(payer.toLowerCase());
     expect(first.answer.chart.cell).toBe("US5AK5SI");
     expect(first.doItYourself.quote).toMatch(
-      /^geo402 quote GET \/v1\/marine\/depth --query lat=59\.6033 --query lon=-151\.4192/,
+      /^npx geo402 quote GET \/v1\/marine\/depth --query lat=59\.6033 --query lon=-151\.4192/,
     );
-    expect(first.doItYourself.pay).toMatch(/^geo402 pay GET \/v1\/marine\/depth /);
+    expect(first.doItYourself.pay).toMatch(/^npx geo402 pay GET \/v1\/marine\/depth /);
     const chain = createPublicClient({ transport: http(devnet.anvil.rpcUrl) });
     const receipt = await chain.getTransactionReceipt({ hash: first.payment.transaction });
     expect(receipt.status).toBe("success");
@@ -90,6 +92,19 @@ describe("GET /demo", () => {
     expect(again.payment.ageSeconds).toBeGreaterThan(first.payment.ageSeconds);
     expect(await t.balance(t.payTo)).toBe(payTo);
   });
+});
+
+it("doItYourself's commands run as printed from the repository, and pay charges the devnet payer", async () => {
+  const demo = (await (await fetch(`${t.url}/demo`)).json()) as Demo;
+  const payer = privateKeyToAccount(t.service.devnet?.payerKey ?? "0x").address;
+  const before = await t.balance(payer);
+  const sh = (command: string) =>
+    promisify(exec)(command, { cwd: REPO_ROOT, env: { ...process.env, GEO402_HOME: t.service.config.home } });
+  const quoted = await sh(demo.doItYourself.quote);
+  expect(quoted.stdout).toMatch(/price\s+\$0\.005 \(5000 atomic units/);
+  const paid = await sh(demo.doItYourself.pay);
+  expect(paid.stdout).toContain('"success": true');
+  expect(before - (await t.balance(payer))).toBe(5000n);
 });
 
 describe("GET /demo never pays a stranger", () => {

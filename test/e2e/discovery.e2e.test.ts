@@ -1,11 +1,52 @@
-// GET /, GET /openapi.json and the 402 terms agree on every route's price, in both revisions.
+// GET /, GET /openapi.json and the 402 terms agree on every route's price, in both revisions; the
+// bazaar discovery extension of every priced route validates and is read by the facilitator-side
+// extractor; the recorded output examples are the live paid answers.
+import { mkdirSync, writeFileSync } from "node:fs";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import {
+  type DiscoveryExtension,
+  extractDiscoveryInfo,
+  validateDiscoveryExtension,
+} from "@x402/extensions/bazaar";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATALOG } from "../../service/catalog.ts";
+import { CATALOG, catalogFor } from "../../service/catalog.ts";
+import type { Revision } from "../../service/config.ts";
 import { dollarsToAtomic } from "../../service/money.ts";
+import { EXAMPLES_DIR, exampleFile, recordedExamples } from "../../service/response-examples.ts";
+import { type CatalogEntry, isFree, queryString, routeKey } from "../../service/route-types.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { startTestService, type TestService } from "../support/service.ts";
+
+/** UPDATE_EXAMPLES=1 rewrites schemas/examples/ from the live answers (review the diff). */
+const UPDATE = process.env.UPDATE_EXAMPLES === "1";
+const recorded = new Map<string, { entry: CatalogEntry; byRevision: Partial<Record<Revision, unknown>> }>();
+afterAll(() => {
+  if (!UPDATE) return;
+  mkdirSync(EXAMPLES_DIR, { recursive: true });
+  for (const { entry, byRevision } of recorded.values())
+    writeFileSync(exampleFile(entry), `${JSON.stringify(byRevision, null, 2)}\n`);
+});
+
+/** Node's default maxHeaderSize (16 KiB): a client on defaults refuses a larger header block. */
+const NODE_MAX_HEADER_BYTES = 16 * 1024;
+
+const exampleRequest = (base: string, entry: CatalogEntry): [string, RequestInit] => {
+  const query = queryString(entry.example.query);
+  return [
+    `${base}${entry.path}${query ? `?${query}` : ""}`,
+    entry.method === "POST"
+      ? {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(entry.example.body),
+        }
+      : {},
+  ];
+};
 
 for (const [revision, network] of [
   ["A", "eip155:84532"],
@@ -75,7 +116,7 @@ for (const [revision, network] of [
         expect(op["x-price-usd"]).toBe(paid.priceUsd);
         const entry = CATALOG.find((e) => `${e.method} ${e.path}` === paid.route);
         if (!entry) throw new Error(`${paid.route} is advertised but not in the catalog`);
-        const query = new URLSearchParams(entry.example.query ?? {}).toString();
+        const query = queryString(entry.example.query);
         const r = await fetch(`${t.url}${path}${query ? `?${query}` : ""}`, {
           method,
           ...(method === "POST"
@@ -86,6 +127,56 @@ for (const [revision, network] of [
         const terms = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
         expect(terms.accepts[0]?.amount, paid.route).toBe(atomic);
         expect(terms.accepts[0]?.network).toBe(network);
+      }
+    });
+
+    it("the devnet facilitator advertises exactly what it settles: v2 exact on this network", async () => {
+      const { facilitator } = await (await fetch(`${t.url}/`)).json();
+      const supported = await (await fetch(`${facilitator}/supported`)).json();
+      expect(supported.kinds).toEqual([{ x402Version: 2, scheme: "exact", network }]);
+    });
+
+    it("every priced route's 402 carries a discovery extension that validates and is extracted", async () => {
+      const client = new x402Client().register(
+        "eip155:*",
+        new ExactEvmScheme(privateKeyToAccount(generatePrivateKey())),
+      );
+      const priced = catalogFor(revision).filter((e) => !isFree(e));
+      expect(priced.length).toBeGreaterThan(15);
+      for (const entry of priced) {
+        const route = routeKey(entry);
+        const r = await fetch(...exampleRequest(t.url, entry));
+        expect(r.status, route).toBe(402);
+        let headerBytes = `HTTP/1.1 402 Payment Required\r\n`.length;
+        r.headers.forEach((v, k) => {
+          headerBytes += Buffer.byteLength(`${k}: ${v}\r\n`);
+        });
+        expect(headerBytes, route).toBeLessThan(NODE_MAX_HEADER_BYTES);
+        const terms = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
+        const bazaar = terms.extensions?.bazaar as DiscoveryExtension;
+        expect(validateDiscoveryExtension(bazaar), route).toEqual({ valid: true });
+        expect(bazaar.info.input, route).toMatchObject({ type: "http", method: entry.method });
+        expect(bazaar.info.output?.example, route).toEqual(recordedExamples(entry)[revision]);
+        // What a bazaar-indexing facilitator does with the payment it verifies.
+        const payload = await client.createPaymentPayload(terms);
+        const found = extractDiscoveryInfo(payload, payload.accepted);
+        expect(found, route).toMatchObject({ resourceUrl: `${t.url}${entry.path}`, method: entry.method });
+      }
+    });
+
+    it("every recorded output example is the live paid answer to the route's example", async () => {
+      const payer = await t.newPayer();
+      for (const entry of catalogFor(revision).filter((e) => !isFree(e))) {
+        const route = routeKey(entry);
+        const r = await payer.fetch(...exampleRequest(t.url, entry));
+        expect(r.status, route).toBe(200);
+        const answer = await r.json();
+        expectMatchesSchema(entry.schemas.response, answer);
+        if (UPDATE) {
+          const slot = recorded.get(route) ?? { entry, byRevision: {} };
+          slot.byRevision[revision] = answer;
+          recorded.set(route, slot);
+        } else expect(answer, route).toEqual(recordedExamples(entry)[revision]);
       }
     });
 

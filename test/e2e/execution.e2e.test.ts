@@ -1,102 +1,18 @@
 // The execution model on the real devnet (issue 16): heavy work in the compute pool under a
 // deadline, settlement bound to delivery, load shedding before the 402. Balances are read on
-// chain; no assertion depends on how long anything took.
+// chain; no assertion depends on how long anything took. One service per file (one process).
 import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipointGridBuffer, sawtoothUnion } from "../support/heavy-inputs.ts";
+import { disconnectWhileComputing, startLogged, until } from "../support/execution.ts";
+import { multipointGridBuffer } from "../support/heavy-inputs.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { postJson } from "../support/service.ts";
 
 const GEOMETRY_PRICE = 10_000n;
 const HELLO_PRICE = 1_000n;
-
-interface LogRecord {
-  msg: string;
-  route?: string;
-  status?: number;
-  code?: string;
-  outcome?: string;
-  reason?: string;
-  clientGone?: boolean;
-}
-
-/** A service whose request log is captured. */
-async function startLogged(env: Record<string, string>) {
-  const lines: LogRecord[] = [];
-  const t = await startTestService({
-    env: { LOG_LEVEL: "info", ...env },
-    logStream: { write: (line) => void lines.push(JSON.parse(line) as LogRecord) },
-  });
-  return { t, requests: () => lines.filter((l) => l.msg === "request") };
-}
-
-/** Polls `cond` every 10 ms (at most `tries` times); the test fails if it never holds. */
-async function until(cond: () => boolean, what: string, tries = 3000): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (cond()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
-/**
- * Sends a paid heavy request and abandons it once the service has it computing in the pool;
- * resolves when the request's log line has been written.
- */
-async function disconnectWhileComputing(
-  t: TestService,
-  requests: () => LogRecord[],
-  payer: Payer,
-): Promise<void> {
-  const pool = t.service.app.computePool;
-  const before = requests().length;
-  const inFlightBefore = pool.inFlight();
-  const abort = new AbortController();
-  const sent = postJson(
-    (url, init) => payer.fetch(url, { ...init, signal: abort.signal }),
-    `${t.url}/v1/geometry/buffer`,
-    multipointGridBuffer(),
-  ).catch((err: unknown) => err);
-  await until(() => pool.inFlight() > inFlightBefore, "the heavy request computing in the pool");
-  abort.abort();
-  expect(await sent).toBeInstanceOf(Error);
-  await until(
-    () =>
-      requests()
-        .slice(before)
-        .some((l) => l.route === "POST /v1/geometry/buffer" && l.clientGone),
-    "the abandoned request's log line",
-  );
-}
-
-describe("compute deadline (GEO402_COMPUTE_TIMEOUT_MS=5, a legal heavy input)", () => {
-  let s: Awaited<ReturnType<typeof startLogged>>;
-  beforeAll(async () => {
-    s = await startLogged({ GEO402_COMPUTE_TIMEOUT_MS: "5" });
-  });
-  afterAll(() => s?.t.close());
-
-  it("is refused compute_timeout after payment, says nothing was charged, and the balance is unchanged", async () => {
-    const payer = await s.t.newPayer();
-    const before = await s.t.balance(payer.address);
-    const r = await postJson(payer.fetch, `${s.t.url}/v1/geometry/union`, sawtoothUnion());
-    expect(r.status).toBe(503);
-    expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
-    const body = await r.json();
-    expectMatchesSchema("error", body);
-    expect(body.error.code).toBe("compute_timeout");
-    expect(body.payment).toEqual({ charged: false, outcome: "cancelled" });
-    expect(await s.t.balance(payer.address)).toBe(before);
-    const line = s.requests().find((l) => l.route === "POST /v1/geometry/union" && l.status === 503);
-    expect(line).toMatchObject({ code: "compute_timeout", outcome: "cancelled" });
-    // The abandoned worker was replaced; the main thread kept answering throughout.
-    expect((await fetch(`${s.t.url}/`)).status).toBe(200);
-    expect(s.t.service.app.computePool.inFlight()).toBe(0);
-  });
-});
 
 describe("one worker, no queue", () => {
   let s: Awaited<ReturnType<typeof startLogged>>;
@@ -213,52 +129,5 @@ describe("one worker, no queue", () => {
     }
     expect(await s.t.balance(waiting.address)).toBe(waitingBefore - HELLO_PRICE);
     expect(await s.t.balance(leaving.address)).toBe(leavingBefore);
-  });
-});
-
-describe("a mix of answers, refusals, deadline expiries and disconnects", () => {
-  let s: Awaited<ReturnType<typeof startLogged>>;
-  beforeAll(async () => {
-    s = await startLogged({ GEO402_COMPUTE_THREADS: "2", GEO402_COMPUTE_TIMEOUT_MS: "1500" });
-  });
-  afterAll(() => s?.t.close());
-
-  it("on-chain transfers equal the answers delivered, exactly", async () => {
-    const payer = await s.t.newPayer();
-    const before = await s.t.balance(payer.address);
-    const small = { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500 };
-    let delivered = 0;
-    const statuses: number[] = [];
-    const send = async (body: unknown, path = "/v1/geometry/buffer") => {
-      const r = await postJson(payer.fetch, `${s.t.url}${path}`, body);
-      statuses.push(r.status);
-      const json = await r.json();
-      if (r.status === 200) delivered++;
-      else expect(json.payment).toEqual({ charged: false, outcome: "cancelled" });
-    };
-    // Concurrent answers and refusals (a refusal after payment: steps outside 4..128).
-    await Promise.all([
-      send(small),
-      send(small),
-      send(small),
-      send({ ...small, steps: 129 }),
-      send({ ...small, distance: -1e9 }),
-      send(sawtoothUnion(), "/v1/geometry/union"),
-    ]);
-    await disconnectWhileComputing(s.t, s.requests, payer);
-    await Promise.all([send(small), send(sawtoothUnion(), "/v1/geometry/union")]);
-    await disconnectWhileComputing(s.t, s.requests, payer);
-    await until(() => s.t.service.app.computePool.inFlight() === 0, "every task finished");
-
-    console.log(
-      "STATUSES",
-      statuses,
-      s.requests().map((l) => [l.route, l.status, l.code, l.outcome]),
-    );
-    expect(delivered).toBeGreaterThanOrEqual(3);
-    expect(statuses.filter((x) => x === 400)).toHaveLength(2);
-    expect(await s.t.balance(payer.address)).toBe(before - BigInt(delivered) * GEOMETRY_PRICE);
-    const settled = s.requests().filter((l) => l.outcome === "settled");
-    expect(settled).toHaveLength(delivered);
   });
 });

@@ -24,7 +24,14 @@ beforeAll(async () => {
   devnet = await startDevnet({ network: "eip155:8453", home });
   proxy = await startFaultProxy(devnet.facilitatorUrl);
   const config = loadConfig(
-    { PORT: "0", LOG_LEVEL: "silent", GEO402_HOME: home, FACILITATOR_URL: proxy.url, PAY_TO: devnet.payTo },
+    {
+      PORT: "0",
+      GEO402_ADMIN_PORT: "0",
+      LOG_LEVEL: "silent",
+      GEO402_HOME: home,
+      FACILITATOR_URL: proxy.url,
+      PAY_TO: devnet.payTo,
+    },
     REPO_ROOT,
   );
   service = await startService(config);

@@ -4,6 +4,7 @@ import { x402Client } from "@x402/core/client";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
+import { queryString } from "../../service/route-types.ts";
 
 const base = process.env.SOAK_URL ?? "";
 const seconds = Number(process.env.SOAK_SECONDS ?? 180);
@@ -42,7 +43,7 @@ const examples = (await import("../../service/catalog.ts")).CATALOG;
 const ops: Op[] = catalog.paid.map(({ route }) => {
   const [method, path] = route.split(" ") as [string, string];
   const entry = examples.find((e) => e.method === method && e.path === path);
-  const query = new URLSearchParams(entry?.example.query ?? {}).toString();
+  const query = queryString(entry?.example.query);
   return {
     route,
     method,

@@ -2,6 +2,7 @@
 // huge and non-finite numbers, deep nesting, long strings, Unicode, prototype keys, repeated or
 // missing query parameters. Built from each route's example so most requests reach the handler.
 import fc from "fast-check";
+import { type QueryValue, queryString } from "../../service/route-types.ts";
 
 export interface FuzzRequest {
   label: string;
@@ -99,7 +100,7 @@ export function postInputs(example: unknown): fc.Arbitrary<FuzzRequest> {
   );
 }
 
-export function queryInputs(example: Record<string, string>): fc.Arbitrary<FuzzRequest> {
+export function queryInputs(example: Record<string, QueryValue>): fc.Arbitrary<FuzzRequest> {
   const keys = Object.keys(example);
   const key = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant("x");
   const value = fc.oneof(
@@ -107,7 +108,7 @@ export function queryInputs(example: Record<string, string>): fc.Arbitrary<FuzzR
     fc.string({ maxLength: 30 }),
     fc.constant("1".repeat(5000)),
   );
-  const qs = (o: Record<string, string>) => new URLSearchParams(o).toString();
+  const qs = queryString;
   return fc.oneof(
     fc
       .tuple(key, value)

@@ -42,6 +42,7 @@ export async function startTestService(
     {
       GEO402_REVISION: opts.revision ?? "B",
       PORT: "0",
+      GEO402_ADMIN_PORT: "0",
       LOG_LEVEL: "silent",
       GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-test-")),
       GEO402_ARTIFACTS: path.join(REPO_ROOT, "artifacts"),

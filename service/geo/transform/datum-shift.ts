@@ -9,7 +9,7 @@ import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumStep, datumNode, type Plan, planDatumShift } from "./datum-plan.ts";
 import { type GridStore, GridUnreadableError } from "./grid-store.ts";
 import { helmertGeodetic } from "./helmert.ts";
-import { addWindowTiles, gridLongitude, interpolateInto, locate } from "./nadcon5-interpolation.ts";
+import { gridLongitude, interpolateInto, locate, markWindowTiles } from "./nadcon5-interpolation.ts";
 
 export const MAX_GRID_TILES = 512;
 export const TILE_LIMIT = { name: "datumGridTiles", max: MAX_GRID_TILES, unit: "tiles" };
@@ -60,12 +60,14 @@ function regionExtents(ops: readonly GridOperation[], grids: GridStore | undefin
   return out;
 }
 
-function regionOf(extents: readonly RegionExtent[], lon: number, lat: number): string | null {
-  for (const { region, header, box } of extents) {
+/** Index in `extents` of the first region holding the position, −1 for none. */
+function regionOf(extents: readonly RegionExtent[], lon: number, lat: number): number {
+  for (let r = 0; r < extents.length; r++) {
+    const { header, box } = extents[r] as RegionExtent;
     const x = gridLongitude(header, lon);
-    if (x >= box[0] && x <= box[2] && lat >= box[1] && lat <= box[3]) return region;
+    if (x >= box[0] && x <= box[2] && lat >= box[1] && lat <= box[3]) return r;
   }
-  return null;
+  return -1;
 }
 
 function refusePlan(
@@ -122,7 +124,7 @@ class TileBudget {
 
 async function runStep(
   step: DatumStep,
-  idx: number[],
+  idx: Int32Array,
   input: DatumShiftInput,
   budget: TileBudget | undefined,
 ): Promise<void> {
@@ -145,9 +147,9 @@ async function runStep(
   const fx = new Float64Array(n);
   const fy = new Float64Array(n);
   const w = new Float64Array(4);
-  const ids = new Set<number>();
-  let lastI = -1;
-  let lastJ = -1;
+  const used = new Uint8Array(
+    Math.ceil(header.width / header.tileSize) * Math.ceil(header.height / header.tileSize),
+  );
   for (let k = 0; k < n; k++) {
     const i = idx[k] as number;
     if (!locate(header, lon[i] as number, lat[i] as number, w)) {
@@ -163,12 +165,13 @@ async function runStep(
     fx[k] = w[1] as number;
     j0[k] = w[2] as number;
     fy[k] = w[3] as number;
-    if (i0[k] !== lastI || j0[k] !== lastJ) addWindowTiles(header, i0[k] as number, j0[k] as number, ids);
-    lastI = i0[k] as number;
-    lastJ = j0[k] as number;
+    markWindowTiles(header, i0[k] as number, j0[k] as number, used);
   }
+  const ids = new Set<number>();
+  for (let id = 0; id < used.length; id++) if (used[id]) ids.add(id);
   const loaded = await budget.ensure(step.op.grid, ids);
-  const tiles: (Tile | undefined)[] = [];
+  // A dense array indexed by tile id (a sparse one would fall back to slow dictionary elements).
+  const tiles = new Array<Tile | undefined>(used.length).fill(undefined);
   for (const id of ids) tiles[id] = loaded.get(id);
   // Pass 2: interpolate and shift in place.
   const sign = step.direction === "forward" ? 1 : -1;
@@ -188,13 +191,29 @@ export async function shiftDatum(input: DatumShiftInput): Promise<DatumShiftResu
   if (source === target) return { sameDatum: true, operations: [], regions: [], tilesRead: 0 };
   const { registry, grids } = input;
   const extents = regionExtents(registry.gridOperations, grids);
-  const groups = new Map<string | null, number[]>();
-  for (let i = 0; i < input.lon.length; i++) {
+  // Positions grouped by region: one region index per position, then one index array per region.
+  const n = input.lon.length;
+  const regionIndex = new Int32Array(n);
+  const counts = new Int32Array(extents.length + 1);
+  for (let i = 0; i < n; i++) {
     const r = regionOf(extents, input.lon[i] as number, input.lat[i] as number);
-    const g = groups.get(r) ?? [];
-    g.push(i);
-    groups.set(r, g);
+    regionIndex[i] = r;
+    counts[r + 1] = (counts[r + 1] as number) + 1;
   }
+  const groups = new Map<string | null, Int32Array>();
+  const fill = new Int32Array(extents.length + 1);
+  const members = [...counts].map((c) => new Int32Array(c));
+  for (let i = 0; i < n; i++) {
+    const r = (regionIndex[i] as number) + 1;
+    const at = fill[r] as number;
+    (members[r] as Int32Array)[at] = i;
+    fill[r] = at + 1;
+  }
+  // In order of each region's first position (refusals name the earliest position).
+  const order = [...members.keys()].filter((r) => (counts[r] as number) > 0);
+  order.sort((a, b) => ((members[a] as Int32Array)[0] as number) - ((members[b] as Int32Array)[0] as number));
+  for (const r of order)
+    groups.set(r === 0 ? null : (extents[r - 1] as RegionExtent).region, members[r] as Int32Array);
   const available = (grid: string) => grids?.header(grid) !== undefined;
   const plans = new Map<string | null, Plan>();
   let refusal: ApiError | undefined;

@@ -30,20 +30,37 @@ function invalid(path: string, reason: string): ApiError {
 /** Reads a GeoJSON document; `root` is the JSONPath of the document (e.g. `$.geojson`). */
 export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
   const positions: number[][] = [];
-  const paths: string[] = [];
+  // Each position's JSONPath as its parent array's path and its index there (−1: the path itself),
+  // so no string is built per position unless a refusal asks for it.
+  const parents: string[] = [];
+  const indices: number[] = [];
   let bboxDropped = 0;
 
   const coords = (node: unknown, depth: number, path: string): void => {
     if (!Array.isArray(node)) throw invalid(path, "coordinates must be arrays");
     if (depth === 0) {
       positions.push(checkPosition(node, "geojson", path));
-      paths.push(path);
+      parents.push(path);
+      indices.push(-1);
       if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
       return;
     }
-    node.forEach((child, i) => {
+    for (let i = 0; i < node.length; i++) {
+      const child = node[i];
+      if (depth === 1 && Array.isArray(child) && child.length >= 2 && child.length <= 3) {
+        const ok =
+          Number.isFinite(child[0]) &&
+          Number.isFinite(child[1]) &&
+          (child.length === 2 || Number.isFinite(child[2]));
+        if (!ok) checkPosition(child, "geojson", `${path}[${i}]`);
+        positions.push(child as number[]);
+        parents.push(path);
+        indices.push(i);
+        if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
+        continue;
+      }
       coords(child, depth - 1, `${path}[${i}]`);
-    });
+    }
   };
 
   const geometry = (g: unknown, path: string): void => {
@@ -105,7 +122,12 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
   };
   return {
     positions,
-    pathOf: (i) => paths[i] ?? root,
+    pathOf: (i) => {
+      const parent = parents[i];
+      if (parent === undefined) return root;
+      const k = indices[i] as number;
+      return k < 0 ? parent : `${parent}[${k}]`;
+    },
     bboxDropped,
     rebuild: (xy) => copy(doc, xy, true),
   };

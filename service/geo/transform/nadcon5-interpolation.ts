@@ -10,10 +10,12 @@ const EDGE_EPS = 1e-11;
 
 /** Longitude moved by ±360° into the grid's longitude range when that puts it inside. */
 export function gridLongitude(h: ShiftGridHeader, lon: number): number {
+  if (lon >= h.west) {
+    const east = h.west + (h.width - 1) * h.resX;
+    return lon > east && lon - 360 >= h.west - EDGE_EPS * h.resX ? lon - 360 : lon;
+  }
   const east = h.west + (h.width - 1) * h.resX;
-  if (lon < h.west && lon + 360 <= east + EDGE_EPS * h.resX) return lon + 360;
-  if (lon > east && lon - 360 >= h.west - EDGE_EPS * h.resX) return lon - 360;
-  return lon;
+  return lon + 360 <= east + EDGE_EPS * h.resX ? lon + 360 : lon;
 }
 
 /** Node index and fraction of one axis in `out[0]`, `out[1]`; false outside the node range. */
@@ -46,39 +48,24 @@ export function locate(h: ShiftGridHeader, lon: number, lat: number, out: Float6
   );
 }
 
-/** Ids of the tiles a window starting at node (i0, j0) reads (1 to 4), added to `ids`. */
-export function addWindowTiles(h: ShiftGridHeader, i0: number, j0: number, ids: Set<number>): void {
+/** Marks in `used` (one byte per tile id) the tiles a window starting at node (i0, j0) reads (1 to 4). */
+export function markWindowTiles(h: ShiftGridHeader, i0: number, j0: number, used: Uint8Array): void {
   const T = h.tileSize;
   const across = Math.ceil(h.width / T);
   const tx0 = Math.floor(i0 / T);
   const tx2 = Math.floor((i0 + 2) / T);
   const ty0 = Math.floor(j0 / T);
   const ty2 = Math.floor((j0 + 2) / T);
-  ids.add(ty0 * across + tx0);
-  if (tx2 !== tx0) ids.add(ty0 * across + tx2);
-  if (ty2 !== ty0) {
-    ids.add(ty2 * across + tx0);
-    if (tx2 !== tx0) ids.add(ty2 * across + tx2);
-  }
+  used[ty0 * across + tx0] = 1;
+  used[ty0 * across + tx2] = 1;
+  used[ty2 * across + tx0] = 1;
+  used[ty2 * across + tx2] = 1;
 }
 
 function quadratic(f0: number, f1: number, f2: number, x: number): number {
   const d0 = f1 - f0;
   const d1 = f2 - f1;
   return f0 + x * d0 + 0.5 * x * (x - 1) * (d1 - d0);
-}
-
-/** Node (i, j) of one band, from whichever tile holds it. */
-function nodeOf(
-  h: ShiftGridHeader,
-  tiles: readonly (Tile | undefined)[],
-  i: number,
-  j: number,
-  band: number,
-): number {
-  const T = h.tileSize;
-  const t = tiles[Math.floor(j / T) * Math.ceil(h.width / T) + Math.floor(i / T)] as Tile;
-  return t[((j % T) * T + (i % T)) * 2 + band] as number;
 }
 
 /**
@@ -114,25 +101,50 @@ export function interpolateInto(
     }
     return;
   }
+  // The window straddles tiles: its 3 columns and 3 rows are located once, then 9 nodes read.
+  const across = Math.ceil(h.width / T);
+  const c0 = Math.floor(i0 / T);
+  const c1 = Math.floor((i0 + 1) / T);
+  const c2 = Math.floor((i0 + 2) / T);
+  const a0 = 2 * ci;
+  const a1 = 2 * ((i0 + 1) % T);
+  const a2 = 2 * ((i0 + 2) % T);
+  const r0 = Math.floor(j0 / T) * across;
+  const r1 = Math.floor((j0 + 1) / T) * across;
+  const r2 = Math.floor((j0 + 2) / T) * across;
+  const b0 = 2 * T * cj;
+  const b1 = 2 * T * ((j0 + 1) % T);
+  const b2 = 2 * T * ((j0 + 2) % T);
+  const t00 = tiles[r0 + c0] as Tile;
+  const t01 = tiles[r0 + c1] as Tile;
+  const t02 = tiles[r0 + c2] as Tile;
+  const t10 = tiles[r1 + c0] as Tile;
+  const t11 = tiles[r1 + c1] as Tile;
+  const t12 = tiles[r1 + c2] as Tile;
+  const t20 = tiles[r2 + c0] as Tile;
+  const t21 = tiles[r2 + c1] as Tile;
+  const t22 = tiles[r2 + c2] as Tile;
   for (let band = 0; band < 2; band++) {
-    const r0 = quadratic(
-      nodeOf(h, tiles, i0, j0, band),
-      nodeOf(h, tiles, i0 + 1, j0, band),
-      nodeOf(h, tiles, i0 + 2, j0, band),
-      x,
+    out[band] = quadratic(
+      quadratic(
+        t00[b0 + a0 + band] as number,
+        t01[b0 + a1 + band] as number,
+        t02[b0 + a2 + band] as number,
+        x,
+      ),
+      quadratic(
+        t10[b1 + a0 + band] as number,
+        t11[b1 + a1 + band] as number,
+        t12[b1 + a2 + band] as number,
+        x,
+      ),
+      quadratic(
+        t20[b2 + a0 + band] as number,
+        t21[b2 + a1 + band] as number,
+        t22[b2 + a2 + band] as number,
+        x,
+      ),
+      y,
     );
-    const r1 = quadratic(
-      nodeOf(h, tiles, i0, j0 + 1, band),
-      nodeOf(h, tiles, i0 + 1, j0 + 1, band),
-      nodeOf(h, tiles, i0 + 2, j0 + 1, band),
-      x,
-    );
-    const r2 = quadratic(
-      nodeOf(h, tiles, i0, j0 + 2, band),
-      nodeOf(h, tiles, i0 + 1, j0 + 2, band),
-      nodeOf(h, tiles, i0 + 2, j0 + 2, band),
-      x,
-    );
-    out[band] = quadratic(r0, r1, r2, y);
   }
 }

@@ -52,7 +52,8 @@ export function transformNotes(a: {
     notes.push(
       `${set.bboxDropped} bbox member(s) dropped: they would not describe the transformed positions.`,
     );
-  const elevations = set.positions.filter((p) => p.length > 2).length;
+  let elevations = 0;
+  for (const p of set.positions) if (p.length > 2) elevations++;
   if (elevations > 0)
     notes.push(`${elevations} elevation(s) passed through unchanged: the transform is horizontal only.`);
   if (a.revision === "A" && from.base.code !== to.base.code) notes.push(revisionADatumNote(from, to, a.gap));

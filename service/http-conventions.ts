@@ -1,0 +1,50 @@
+// HTTP conventions a browser wallet or an agent expects, with the maintained Fastify plugins:
+// CORS (@fastify/cors) so a page on another origin can send PAYMENT-SIGNATURE and read
+// PAYMENT-REQUIRED / PAYMENT-RESPONSE; compression (@fastify/compress); x-request-id honoured
+// when well-formed, generated otherwise, returned on every answer and bound to the request's log
+// lines (Fastify's reqId). HEAD on GET routes is Fastify's exposeHeadRoutes (service/app.ts);
+// the payment gate never verifies or settles a HEAD (service/payment/x402-gate.ts).
+//
+// Order matters for paid answers: the payment gate's onSend settles (or withholds the answer)
+// and must see the uncompressed payload and be free to replace it, so it is added to the root
+// before this is registered; root onSend hooks run in the order they were added.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import compress from "@fastify/compress";
+import cors from "@fastify/cors";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+
+/** A caller's request id is kept when it is 1..128 visible, header-safe token characters. */
+export const REQUEST_ID = /^[A-Za-z0-9._~:@/+=-]{1,128}$/;
+
+/** Fastify genReqId: the caller's x-request-id when well-formed, else a fresh UUID. */
+export function requestId(req: IncomingMessage): string {
+  const sent = req.headers["x-request-id"];
+  return typeof sent === "string" && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/** Answers below this many bytes are sent uncompressed (not worth a compression frame). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+export async function registerHttpConventions(
+  app: FastifyInstance,
+  config: Pick<Config, "corsOrigins">,
+): Promise<void> {
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ["GET", "HEAD", "POST"],
+    allowedHeaders: ["content-type", "payment-signature", "x-request-id"],
+    exposedHeaders: ["payment-required", "payment-response", "x-request-id", "x-data-version"],
+    maxAge: 600,
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ["br", "gzip", "deflate"],
+  });
+  app.addHook("onSend", async (req, reply, payload) => {
+    reply.header("x-request-id", req.id);
+    return payload;
+  });
+}
