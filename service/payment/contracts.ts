@@ -13,7 +13,10 @@ export interface CompiledContract {
   abi: Abi;
   bytecode: `0x${string}`;
 }
-export type CompiledContracts = Record<"TestUSDC" | "Multicall3Lite", CompiledContract>;
+export type CompiledContracts = Record<
+  "TestUSDC" | "Multicall3Lite" | "X402BatchSettlement" | "ERC3009DepositCollector",
+  CompiledContract
+>;
 /** contracts/compiled.json: the compiler output and the digest of the sources it came from. */
 export interface CompiledFile {
   sourceDigest: string;
@@ -22,7 +25,12 @@ export interface CompiledFile {
 
 const CONTRACT_DIR = path.join(PROJECT_ROOT, "contracts");
 export const COMPILED_FILE = path.join(CONTRACT_DIR, "compiled.json");
-const FILES = ["TestUSDC.sol", "Multicall3Lite.sol"] as const;
+const FILES = [
+  "TestUSDC.sol",
+  "Multicall3Lite.sol",
+  "X402BatchSettlement.sol",
+  "ERC3009DepositCollector.sol",
+] as const;
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
@@ -93,6 +101,8 @@ export async function compileContracts(): Promise<CompiledFile> {
     contracts: {
       TestUSDC: pick("TestUSDC.sol", "TestUSDC"),
       Multicall3Lite: pick("Multicall3Lite.sol", "Multicall3Lite"),
+      X402BatchSettlement: pick("X402BatchSettlement.sol", "x402BatchSettlement"),
+      ERC3009DepositCollector: pick("ERC3009DepositCollector.sol", "ERC3009DepositCollector"),
     },
   };
 }

@@ -1,5 +1,7 @@
-// Deploys the devnet's test USDC at the network's canonical USDC address (and Multicall3Lite at
-// the canonical Multicall3 address), and gives mint and balance helpers.
+// Deploys the devnet's test USDC at the network's canonical USDC address (Multicall3Lite at the
+// canonical Multicall3 address, the batch-settlement escrow and its EIP-3009 deposit collector at
+// the addresses @x402/evm expects), and gives mint and balance helpers.
+import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS } from "@x402/evm";
 import {
   type Chain,
   createPublicClient,
@@ -61,6 +63,11 @@ export async function deployTestUsdc(opts: TestUsdcOptions): Promise<TestUsdc> {
   };
   await deployAt(canonical.address, contracts.TestUSDC, [canonical.name, canonical.version]);
   await deployAt(MULTICALL3_ADDRESS, contracts.Multicall3Lite, []);
+  await deployAt(BATCH_SETTLEMENT_ADDRESS, contracts.X402BatchSettlement, []);
+  // The collector's one allowed caller (an immutable, so it survives anvil_setCode).
+  await deployAt(ERC3009_DEPOSIT_COLLECTOR_ADDRESS, contracts.ERC3009DepositCollector, [
+    BATCH_SETTLEMENT_ADDRESS,
+  ]);
   return testUsdcAt(opts);
 }
 

@@ -1,7 +1,9 @@
 // Geometry kernels side by side with turf 7 on the same inputs in one run: buffer, simplify,
 // union, area, centroid. Prints time per call and the ratio (geo402 / turf), and accuracy against
 // GeographicLib for buffer (vertex distance from the centre of a point buffer) and area.
-// Inputs: real Census 2024 county polygons (../shared/data/census/county-5m-2024).
+// Inputs: real Census 2024 county polygons (../shared/data/census/county-5m-2024). A second table
+// runs the worst cases of issue 16 (buffer and union inside every limit) against GEOS's own buffer
+// (geos-wasm, in the same local plane) and turf.
 import path from "node:path";
 import * as turf from "@turf/turf";
 import geographiclib from "geographiclib-geodesic";
@@ -12,6 +14,7 @@ import { centroid } from "../../service/geo/geometry/centroid.ts";
 import type { Position } from "../../service/geo/geometry/geojson-input.ts";
 import { overlay } from "../../service/geo/geometry/overlay.ts";
 import { simplify } from "../../service/geo/geometry/simplify.ts";
+import { worstCaseRows } from "./_geometry-worst.ts";
 
 const { Geodesic } = geographiclib;
 const SHARED = process.env.GEO402_SHARED ?? path.resolve(import.meta.dirname, "../../../shared");
@@ -200,5 +203,14 @@ console.log(
     "| operation | input | geo402 ms/call | turf ms/call | ratio | geo402 error vs GeographicLib | turf error vs GeographicLib |",
     "|---|---|---|---|---|---|---|",
     ...rows,
+  ].join("\n"),
+);
+
+console.log(
+  [
+    "",
+    "| worst case (issue 16) | geo402 ms | GEOS buffer ms | turf ms | geo402 / GEOS | geo402 / turf |",
+    "|---|---|---|---|---|---|",
+    ...worstCaseRows(SHARED),
   ].join("\n"),
 );

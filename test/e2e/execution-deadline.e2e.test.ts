@@ -7,9 +7,6 @@ import { sawtoothUnion } from "../support/heavy-inputs.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { postJson } from "../support/service.ts";
 
-const _GEOMETRY_PRICE = 10_000n;
-const _HELLO_PRICE = 1_000n;
-
 describe("compute deadline (GEO402_COMPUTE_TIMEOUT_MS=5, a legal heavy input)", () => {
   let s: Awaited<ReturnType<typeof startLogged>>;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Helpers of the execution-model end-to-end tests (test/e2e/execution*.e2e.test.ts).
 import { expect } from "vitest";
-import { multipointGridBuffer } from "./heavy-inputs.ts";
+import { stateOutlineBuffer } from "./heavy-inputs.ts";
 import { type Payer, postJson, startTestService, type TestService } from "./service.ts";
 
 export interface LogRecord {
@@ -48,7 +48,7 @@ export async function disconnectWhileComputing(
   const sent = postJson(
     (url, init) => payer.fetch(url, { ...init, signal: abort.signal }),
     `${t.url}/v1/geometry/buffer`,
-    multipointGridBuffer(),
+    stateOutlineBuffer(),
   ).catch((err: unknown) => err);
   await until(() => pool.inFlight() > inFlightBefore, "the heavy request computing in the pool");
   abort.abort();

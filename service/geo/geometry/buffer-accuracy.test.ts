@@ -114,3 +114,78 @@ describe("line and polygon buffers: boundary distances against GeographicLib", (
     });
   }
 });
+
+describe("buffers of large lines keep every vertex within the bound their answer states (issue 18.5)", () => {
+  /** Geodesic distance from v to a straight lon/lat line a–b: nearest of 4000 samples, then a ternary search. */
+  function toLine(v: Position, a: Position, b: Position): number {
+    const at = (t: number) => dist([a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t], v);
+    const n = 4000;
+    const k0 = Math.cos((v[1] * Math.PI) / 180);
+    let best = 0;
+    let bd = Number.POSITIVE_INFINITY;
+    for (let k = 0; k <= n; k++) {
+      const x = a[0] + ((b[0] - a[0]) * k) / n - v[0];
+      const y = a[1] + ((b[1] - a[1]) * k) / n - v[1];
+      const dd = Math.hypot(x * k0, y);
+      if (dd < bd) [bd, best] = [dd, k];
+    }
+    let lo = Math.max(0, best - 1) / n;
+    let hi = Math.min(n, best + 1) / n;
+    for (let i = 0; i < 50; i++) {
+      const m1 = lo + (hi - lo) / 3;
+      const m2 = hi - (hi - lo) / 3;
+      if (at(m1) < at(m2)) hi = m2;
+      else lo = m1;
+    }
+    return at((lo + hi) / 2);
+  }
+
+  const cases: [string, Position[], number, number][] = [
+    [
+      "[[-20,60],[20,60]] at 50 km (reached only 49,754 m)",
+      [
+        [-20, 60],
+        [20, 60],
+      ],
+      50_000,
+      60,
+    ],
+    [
+      "[[-75,80],[75,80]] at 10 km (claimed ±0.033 %, −0.47 % measured)",
+      [
+        [-75, 80],
+        [75, 80],
+      ],
+      10_000,
+      80,
+    ],
+  ];
+  for (const [name, line, d, lat] of cases) {
+    it(`regression: ${name}`, () => {
+      const steps = 24;
+      const r = buffer({ geojson: { type: "LineString", coordinates: line }, distance: d, steps });
+      const m = /within ±([\d.e-]+)% .* to within ([\d.e-]+) m\.$/.exec(r.accuracy);
+      expect(m).not.toBeNull();
+      const stated = Number(m?.[1]) / 100;
+      const follow = Number(m?.[2]);
+      const spec = SPEC_BOUND[lat] as number;
+      const vertices = ringsOf(r.geojson)
+        .flat()
+        .filter((v) => Math.abs(v[0]) !== 180);
+      const stride = Math.max(1, Math.floor(vertices.length / 300));
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = 0;
+      for (let i = 0; i < vertices.length; i += stride) {
+        const s = toLine(vertices[i] as Position, line[0] as Position, line[1] as Position);
+        lo = Math.min(lo, s);
+        hi = Math.max(hi, s);
+      }
+      console.log(`buffer ${name}: vertices ${lo.toFixed(3)}–${hi.toFixed(3)} m; ${r.accuracy}`);
+      // within the spec's bound for the latitude and within what the answer itself states
+      expect(lo).toBeGreaterThan(d * Math.cos(Math.PI / (4 * steps)) * (1 - spec));
+      expect(hi).toBeLessThan(d * (1 + spec));
+      expect(lo).toBeGreaterThanOrEqual(d * (1 - stated) - follow - 1e-6);
+      expect(hi).toBeLessThanOrEqual(d * (1 + stated) + follow + 1e-6);
+    });
+  }
+});

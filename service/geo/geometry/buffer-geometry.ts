@@ -7,15 +7,15 @@ import { chordError, measureOffsets, type OffsetError } from "./buffer-accuracy.
 import { vertexMean } from "./centroid.ts";
 import type { MultiPoly } from "./clip.ts";
 import { MEAN_RADIUS } from "./ellipsoid.ts";
+import { type Follow, pathInPlane } from "./follow-in-plane.ts";
+import { framedBuffer, frameExtent } from "./framed-buffer.ts";
 import { type Geometry, linesOf, type Position, pointsOf, polygonsOf, positionsOf } from "./geojson-input.ts";
-import { type LocalPlane, localPlane } from "./local-plane.ts";
-import type { XY } from "./offset-curves.ts";
+import { localPlane } from "./local-plane.ts";
 import { type PlaneGeometry, planarBuffer } from "./planar-buffer.ts";
 import { planeToLonLat } from "./plane-to-lonlat.ts";
 
 /** Farthest an input position (plus the distance) may lie from the centre, in radians of arc. */
 export const MAX_ARC = (150 * Math.PI) / 180;
-const MAX_DEPTH = 10;
 /** Most plane vertices the followed input edges may have; past it the following tolerance grows. */
 export const MAX_PLANE_VERTICES = 6_000;
 /** Most positions an answer's polygons may have; past it output edges are followed more coarsely. */
@@ -30,35 +30,6 @@ export interface GeometryBuffer {
   longEdges: boolean;
   /** Set when the vertex budget made edges be followed more coarsely than the distance asks: the tolerance used (m). */
   coarse: number | null;
-}
-
-/** Following state: the plane, the tolerance (m) and how many more points may be inserted. */
-interface Follow {
-  plane: LocalPlane;
-  tol: number;
-  left: number;
-}
-
-/** Follows a straight lon/lat edge in the plane (as sent: an edge over 180° runs the long way). */
-function edgeInPlane(f: Follow, a: Position, b: Position, pa: XY, pb: XY, depth: number, out: XY[]): void {
-  if (depth >= MAX_DEPTH || f.left < 0) return;
-  const m: Position = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  const pm = f.plane.forward(m[0], m[1]);
-  if (Math.hypot(pm[0] - (pa[0] + pb[0]) / 2, pm[1] - (pa[1] + pb[1]) / 2) <= f.tol) return;
-  f.left--;
-  edgeInPlane(f, a, m, pa, pm, depth + 1, out);
-  out.push(pm);
-  edgeInPlane(f, m, b, pm, pb, depth + 1, out);
-}
-
-function pathInPlane(f: Follow, path: Position[]): XY[] {
-  const pts = path.map((p) => f.plane.forward(p[0], p[1]));
-  const out: XY[] = [pts[0] as XY];
-  for (let i = 0; i + 1 < path.length; i++) {
-    edgeInPlane(f, path[i] as Position, path[i + 1] as Position, pts[i] as XY, pts[i + 1] as XY, 0, out);
-    out.push(pts[i + 1] as XY);
-  }
-  return out;
 }
 
 function hasLongEdge(paths: Position[][]): boolean {
@@ -111,6 +82,14 @@ export function bufferGeometry(
   const coarse = tol > followTolerance(distance, steps) ? tol : null;
   if (positions.length === 0)
     return { polygons: [], radiusScale, error: null, snapped: null, longEdges, coarse };
+  const extent = Math.max(
+    ...[...pg.points, ...pg.paths.flat(), ...pg.polygons.flat(2)].map((p) => Math.hypot(p[0], p[1])),
+  );
+  const frame = frameExtent([...lines, ...polys.flat()]);
+  if (distance !== 0 && extent > frame) {
+    const framed = framedBuffer(pointsOf(g), lines, polys, distance, steps, tol, budget, path, frame);
+    return { ...framed, radiusScale, longEdges, coarse };
+  }
   const planar = planarBuffer(pg, distance, steps);
   let polygons: MultiPoly = [];
   for (let t = tol; planar.polygons.length > 0; t *= 4) {

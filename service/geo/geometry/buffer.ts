@@ -8,7 +8,7 @@ import {
   shapeAnswer,
 } from "./answer-shape.ts";
 import { chordError } from "./buffer-accuracy.ts";
-import { bufferGeometry, type GeometryBuffer } from "./buffer-geometry.ts";
+import { bufferGeometry, followTolerance, type GeometryBuffer } from "./buffer-geometry.ts";
 import { linesOf, pointsOf, readGeoJson } from "./geojson-input.ts";
 import { assertWithin, BUFFER_DISTANCE, BUFFER_POSITIONS, BUFFER_STEPS } from "./limits.ts";
 
@@ -45,7 +45,8 @@ function accuracySentence(results: GeometryBuffer[], distance: number, steps: nu
   if (samples === 0) return `Nothing was measured because no geometry was offset; ${chord}.`;
   const rel = Math.max(...measured.map((e) => e.maxRelative));
   const metres = Math.max(...measured.map((e) => e.maxMeters));
-  return `Measured against GeographicLib geodesics at ${samples} offsets: within ±${fmt(rel * 100)}% (${fmt(metres)} m) of ${Math.abs(distance)} m; ${chord}.`;
+  const follow = followTolerance(distance, steps);
+  return `Measured against GeographicLib geodesics at ${samples} offsets: within ±${fmt(rel * 100)}% (${fmt(metres)} m) of ${Math.abs(distance)} m; ${chord}; output edges follow the drawn curves to within ${fmt(follow)} m.`;
 }
 
 function asGeometry(r: GeometryBuffer): OutputGeometry | null {
