@@ -47,8 +47,8 @@ export function multipointGridBuffer(): { geojson: unknown; distance: number; st
 /**
  * The slowest legal buffer measured once the geometry kernels moved to GEOS (issue 16.5): the
  * 1,776-position South Dakota outline (its largest ring) (Census 2024, real data) buffered 1,000 km with steps 128,
- * about 0.8 s of CPU on the 2-core machine. The issue's own repros above now finish in 50–130 ms,
- * too short to hold a worker while a test disconnects or saturates the pool.
+ * about 0.8 s of CPU on the 2-core machine. The MultiPoint repro above now finishes in about
+ * 130 ms, too short to hold a worker while a test disconnects or saturates the pool.
  */
 export function stateOutlineBuffer(): { geojson: unknown; distance: number; steps: number } {
   const file = path.join(
