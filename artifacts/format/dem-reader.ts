@@ -86,7 +86,7 @@ function checkMetadata(value: unknown): DemMetadata {
   const fail = (why: string): never => {
     throw new ArtifactError("malformed", `DEM metadata: ${why}`);
   };
-  if (!m || m.format !== "geo402-dem") return fail("not a geo402-dem container");
+  if (m?.format !== "geo402-dem") return fail("not a geo402-dem container");
   const major = Number(String(m.formatVersion).split(".")[0]);
   if (major !== DEM_FORMAT.major) {
     throw new ArtifactError(
