@@ -76,10 +76,10 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
     reply.removeHeader(SETTLEMENT_OVERRIDES_HEADER);
     if (request.delivery.gone()) {
       // Nobody is there to receive the answer: nothing is settled, whatever the handler produced.
-      // The authorization is released unused: the client got nothing, its retry may run again.
+      // The authorization was released unused when the socket closed (x402-gate.ts): the client
+      // got nothing, its retry may run again.
       request.errorCode ??= "client_closed";
       await cancel(request, reply, verified, "client_closed");
-      await verified.claim?.release();
       return payload;
     }
     if (reply.statusCode >= 400) {
