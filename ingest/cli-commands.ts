@@ -273,8 +273,9 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
         once: p.once,
         intervalText: env.GEO402_SYNC_INTERVAL_S,
         keep: opts.keep ?? DEFAULT_KEEP,
+        log: opts.log,
       };
-      return syncCommand(store, list, outRoot, { ...sync, log: opts.log }, { stdout, stderr });
+      return syncCommand(store, list, outRoot, sync, { stdout, stderr });
     }
     default:
       stderr.write(`geo402-ingest: unknown command ${p.command}\n${USAGE}\n`);

@@ -131,9 +131,9 @@ export class CellIndexReader {
 
   /** Block `b`, read and checked (the last one is kept: lookups near each other reuse it). */
   #block(b: number): Block {
-    const last = this.#lastBlock;
-    if (last && last.first === b * this.#blockEntries) return last;
     const first = b * this.#blockEntries;
+    const last = this.#lastBlock;
+    if (last?.first === first) return last;
     const count = Math.min(this.#blockEntries, this.entryCount - first);
     const keys = this.#src.read(this.#off.keys + first * 8, count * 8);
     const res = this.#src.read(this.#off.res + first, count);

@@ -1,6 +1,7 @@
 // Reader of a built census version (artifacts/README.md §Census family): position → state,
 // county and congressional district, the resolution that answered, and whether the answer may be
-// wrong (a real outline within reach of its cell, or a neighbouring cell answering differently). Shared by the ingest verify step, the service and the benchmark.
+// wrong (a real outline within reach of its cell, or a neighbouring cell answering differently).
+// Shared by the ingest verify step, the service and the benchmark.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cellToParent, gridDisk, latLngToCell } from "h3-js";

@@ -11,11 +11,11 @@
 import Flatbush from "flatbush";
 import { cellToBoundary, cellToLatLng } from "h3-js";
 import type { CensusLayers } from "./cell-classifier.ts";
+import { METRES_PER_DEGREE } from "./part-index.ts";
 
 export const NEAR_COUNTY = 1;
 export const NEAR_DISTRICT = 2;
 
-const METRES_PER_DEGREE = 111_195;
 const REACH_FACTOR = 1.65;
 const SLACK_FACTOR = 1.01;
 const SLACK_METRES = 5;

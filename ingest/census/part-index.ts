@@ -6,7 +6,7 @@ import { type Bbox, ringsBbox } from "./ring-geometry.ts";
 
 const EDGES_PER_STRIP = 6;
 const MAX_STRIPS = 1 << 16;
-const METRES_PER_DEGREE = 111_195;
+export const METRES_PER_DEGREE = 111_195;
 
 export class PartIndex {
   readonly bbox: Bbox;

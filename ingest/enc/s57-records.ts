@@ -174,10 +174,7 @@ export function readS57Records(bytes: Uint8Array): S57Records {
   return { dataset: datasetInfo(f.dsid, f.dspm), vectors, features };
 }
 
-export function datasetInfo(
-  dsid: Record<string, SubfieldValue>,
-  dspm: Record<string, SubfieldValue>,
-): DatasetInfo {
+function datasetInfo(dsid: Record<string, SubfieldValue>, dspm: Record<string, SubfieldValue>): DatasetInfo {
   const comf = num(dspm, "COMF", "DSPM");
   const somf = num(dspm, "SOMF", "DSPM");
   if (comf <= 0 || somf <= 0) throw new EncInputError("malformed", "S-57: COMF and SOMF must be positive");

@@ -35,7 +35,7 @@ export function applyS57Updates(base: S57Records, updates: readonly Uint8Array[]
     const file = readS57File(bytes);
     const edition = Number(String(file.dsid.EDTN ?? "").trim());
     const update = Number(String(file.dsid.UPDN ?? "").trim());
-    const what = `${String(file.dsid.DSNM ?? "update").trim()}`;
+    const what = String(file.dsid.DSNM ?? "update").trim();
     if (edition !== dataset.edition)
       throw new EncInputError(
         "malformed",
@@ -53,7 +53,7 @@ export function applyS57Updates(base: S57Records, updates: readonly Uint8Array[]
     for (const f of file.features)
       applyRecord(features, f.rcid, f, `${what} feature ${f.rcid}`, modifyFeature);
     const issued = String(file.dsid.ISDT ?? "").trim();
-    dataset = { ...dataset, update, issued: issued || dataset.issued, name: dataset.name };
+    dataset = { ...dataset, update, issued: issued || dataset.issued };
   }
   return { dataset, vectors, features: [...features.values()] };
 }
