@@ -34,18 +34,23 @@ function check(ptr: number, what: string): number {
   return ptr;
 }
 
-function ringToGeos(ring: Ring): number {
-  const n = ring.length;
+/** A GEOS coordinate sequence of the points (caller hands it to a geometry constructor). */
+function coordSeq(points: Ring): number {
+  const n = points.length;
   const buf = M._malloc(n * 16);
   const view = M.HEAPF64.subarray(buf / 8, buf / 8 + n * 2);
   for (let i = 0; i < n; i++) {
-    const p = ring[i] as [number, number];
+    const p = points[i] as [number, number];
     view[2 * i] = p[0];
     view[2 * i + 1] = p[1];
   }
   const seq = geos.GEOSCoordSeq_copyFromBuffer(buf, n, 0, 0);
   M._free(buf);
-  return check(geos.GEOSGeom_createLinearRing(check(seq, "coordinates")), "ring");
+  return check(seq, "coordinates");
+}
+
+function ringToGeos(ring: Ring): number {
+  return check(geos.GEOSGeom_createLinearRing(coordSeq(ring)), "ring");
 }
 
 function polygonToGeos(poly: Poly): number {
@@ -187,17 +192,7 @@ export function makeValid(mp: MultiPoly): MultiPoly {
 }
 
 function lineToGeos(line: Ring): number {
-  const n = line.length;
-  const buf = M._malloc(n * 16);
-  const view = M.HEAPF64.subarray(buf / 8, buf / 8 + n * 2);
-  for (let i = 0; i < n; i++) {
-    const p = line[i] as [number, number];
-    view[2 * i] = p[0];
-    view[2 * i + 1] = p[1];
-  }
-  const seq = geos.GEOSCoordSeq_copyFromBuffer(buf, n, 0, 0);
-  M._free(buf);
-  return check(geos.GEOSGeom_createLineString(check(seq, "coordinates")), "line");
+  return check(geos.GEOSGeom_createLineString(coordSeq(line)), "line");
 }
 
 function pointXY(p: number): [number, number] {
