@@ -71,7 +71,7 @@ function collection(type: number, members: number[]): number {
 }
 
 /** A MultiPolygon into GEOS (rings closed; caller destroys). */
-export function toGeos(mp: MultiPoly): number {
+function toGeos(mp: MultiPoly): number {
   return collection(GEOS_MULTIPOLYGON, mp.map(polygonToGeos));
 }
 
@@ -113,7 +113,7 @@ function oriented(ring: Ring, exterior: boolean): Ring {
 }
 
 /** The polygons of a GEOS result (polygonal parts only, lower-dimension debris dropped), RFC 7946 winding. */
-export function fromGeos(g: number): MultiPoly {
+function fromGeos(g: number): MultiPoly {
   const type = geos.GEOSGeomTypeId(g);
   if (type === GEOS_POLYGON) {
     if (geos.GEOSisEmpty(g)) return [];
