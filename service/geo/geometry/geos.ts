@@ -19,6 +19,7 @@ const geos = await initGeosJs({
 const M = geos.Module;
 
 const GEOS_POLYGON = 3;
+const GEOS_MULTILINESTRING = 5;
 const GEOS_MULTIPOLYGON = 6;
 const GEOS_GEOMETRYCOLLECTION = 7;
 
@@ -215,7 +216,7 @@ export function keptFaces(curves: Ring[], keep: (x: number, y: number) => boolea
     return g;
   };
   try {
-    let lines = own(collection(5, curves.map(lineToGeos)));
+    let lines = own(collection(GEOS_MULTILINESTRING, curves.map(lineToGeos)));
     if (grid > 0) lines = own(check(geos.GEOSGeom_setPrecision(lines, grid, 0), "precision"));
     const noded = own(check(geos.GEOSNode(lines), "noding"));
     const arr = M._malloc(4);
