@@ -8,7 +8,7 @@ import type { Position } from "./geojson-input.ts";
 const { Geodesic } = geographiclib;
 
 /** Area in square metres of a closed ring (last position equal to the first) with geodesic edges. */
-export function geodesicRingArea(ring: readonly Position[]): number {
+function geodesicRingArea(ring: readonly Position[]): number {
   if (ring.length < 4) return 0;
   const p = Geodesic.WGS84.Polygon(false);
   for (const q of ring.slice(0, -1)) p.AddPoint(q[1] as number, q[0] as number);

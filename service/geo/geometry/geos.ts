@@ -19,6 +19,7 @@ const geos = await initGeosJs({
 const M = geos.Module;
 
 const GEOS_POLYGON = 3;
+const GEOS_MULTILINESTRING = 5;
 const GEOS_MULTIPOLYGON = 6;
 const GEOS_GEOMETRYCOLLECTION = 7;
 
@@ -34,18 +35,23 @@ function check(ptr: number, what: string): number {
   return ptr;
 }
 
-function ringToGeos(ring: Ring): number {
-  const n = ring.length;
+/** A GEOS coordinate sequence of the points (caller hands it to a geometry constructor). */
+function coordSeq(points: Ring): number {
+  const n = points.length;
   const buf = M._malloc(n * 16);
   const view = M.HEAPF64.subarray(buf / 8, buf / 8 + n * 2);
   for (let i = 0; i < n; i++) {
-    const p = ring[i] as [number, number];
+    const p = points[i] as [number, number];
     view[2 * i] = p[0];
     view[2 * i + 1] = p[1];
   }
   const seq = geos.GEOSCoordSeq_copyFromBuffer(buf, n, 0, 0);
   M._free(buf);
-  return check(geos.GEOSGeom_createLinearRing(check(seq, "coordinates")), "ring");
+  return check(seq, "coordinates");
+}
+
+function ringToGeos(ring: Ring): number {
+  return check(geos.GEOSGeom_createLinearRing(coordSeq(ring)), "ring");
 }
 
 function polygonToGeos(poly: Poly): number {
@@ -66,7 +72,7 @@ function collection(type: number, members: number[]): number {
 }
 
 /** A MultiPolygon into GEOS (rings closed; caller destroys). */
-export function toGeos(mp: MultiPoly): number {
+function toGeos(mp: MultiPoly): number {
   return collection(GEOS_MULTIPOLYGON, mp.map(polygonToGeos));
 }
 
@@ -108,7 +114,7 @@ function oriented(ring: Ring, exterior: boolean): Ring {
 }
 
 /** The polygons of a GEOS result (polygonal parts only, lower-dimension debris dropped), RFC 7946 winding. */
-export function fromGeos(g: number): MultiPoly {
+function fromGeos(g: number): MultiPoly {
   const type = geos.GEOSGeomTypeId(g);
   if (type === GEOS_POLYGON) {
     if (geos.GEOSisEmpty(g)) return [];
@@ -187,17 +193,7 @@ export function makeValid(mp: MultiPoly): MultiPoly {
 }
 
 function lineToGeos(line: Ring): number {
-  const n = line.length;
-  const buf = M._malloc(n * 16);
-  const view = M.HEAPF64.subarray(buf / 8, buf / 8 + n * 2);
-  for (let i = 0; i < n; i++) {
-    const p = line[i] as [number, number];
-    view[2 * i] = p[0];
-    view[2 * i + 1] = p[1];
-  }
-  const seq = geos.GEOSCoordSeq_copyFromBuffer(buf, n, 0, 0);
-  M._free(buf);
-  return check(geos.GEOSGeom_createLineString(check(seq, "coordinates")), "line");
+  return check(geos.GEOSGeom_createLineString(coordSeq(line)), "line");
 }
 
 function pointXY(p: number): [number, number] {
@@ -220,7 +216,7 @@ export function keptFaces(curves: Ring[], keep: (x: number, y: number) => boolea
     return g;
   };
   try {
-    let lines = own(collection(5, curves.map(lineToGeos)));
+    let lines = own(collection(GEOS_MULTILINESTRING, curves.map(lineToGeos)));
     if (grid > 0) lines = own(check(geos.GEOSGeom_setPrecision(lines, grid, 0), "precision"));
     const noded = own(check(geos.GEOSNode(lines), "noding"));
     const arr = M._malloc(4);

@@ -6,7 +6,7 @@ import type { MultiPoly } from "./clip.ts";
 import { GeosError, keptFaces } from "./geos.ts";
 import type { XY } from "./offset-curves.ts";
 
-/** Snap-rounding grids (coordinate units) tried when floating-point noding fails. */
+/** Snap-rounding grids (coordinate units) tried, in order, when floating-point noding fails. */
 const GRIDS = [1e-7, 1e-5] as const;
 
 function windingCounter(curves: XY[][]): (x: number, y: number) => number {
@@ -55,17 +55,14 @@ function windingCounter(curves: XY[][]): (x: number, y: number) => number {
 export function nonZeroRegion(curves: XY[][]): { polygons: MultiPoly; snapped: number | null } {
   const winding = windingCounter(curves);
   const keep = (x: number, y: number) => winding(x, y) !== 0;
-  try {
-    return { polygons: keptFaces(curves, keep), snapped: null };
-  } catch (err) {
-    if (!(err instanceof GeosError)) throw err;
-    for (const [i, grid] of GRIDS.entries()) {
-      try {
-        return { polygons: keptFaces(curves, keep, grid), snapped: grid };
-      } catch (again) {
-        if (!(again instanceof GeosError) || i === GRIDS.length - 1) throw again;
-      }
+  let failure: unknown;
+  for (const grid of [0, ...GRIDS]) {
+    try {
+      return { polygons: keptFaces(curves, keep, grid), snapped: grid > 0 ? grid : null };
+    } catch (err) {
+      if (!(err instanceof GeosError)) throw err;
+      failure = err;
     }
-    throw err;
   }
+  throw failure;
 }

@@ -1,6 +1,12 @@
 // GeoJSON (Feature, FeatureCollection or bare Geometry) → positions, and the rebuilt document.
 import { ApiError } from "../../errors.ts";
-import { checkPosition, limitExceeded, MAX_POSITIONS, type PositionSet } from "./position-walk.ts";
+import {
+  checkPosition,
+  isFinitePosition,
+  limitExceeded,
+  MAX_POSITIONS,
+  type PositionSet,
+} from "./position-walk.ts";
 
 const GEOMETRY_DEPTH: Record<string, number> = {
   Point: 0,
@@ -48,11 +54,7 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
     for (let i = 0; i < node.length; i++) {
       const child = node[i];
       if (depth === 1 && Array.isArray(child) && child.length >= 2 && child.length <= 3) {
-        const ok =
-          Number.isFinite(child[0]) &&
-          Number.isFinite(child[1]) &&
-          (child.length === 2 || Number.isFinite(child[2]));
-        if (!ok) checkPosition(child, "geojson", `${path}[${i}]`);
+        if (!isFinitePosition(child)) checkPosition(child, "geojson", `${path}[${i}]`);
         positions.push(child as number[]);
         parents.push(path);
         indices.push(i);

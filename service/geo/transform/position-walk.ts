@@ -26,6 +26,18 @@ export function limitExceeded(actual: number): ApiError {
   return new ApiError("limit_exceeded", { field: "coordinates", limit: { ...POSITION_LIMIT, actual } });
 }
 
+/** Whether `value` is a well-formed 2D or 3D position of finite numbers (the common case, checked inline). */
+export function isFinitePosition(value: unknown): value is number[] {
+  return (
+    Array.isArray(value) &&
+    value.length >= 2 &&
+    value.length <= 3 &&
+    Number.isFinite(value[0]) &&
+    Number.isFinite(value[1]) &&
+    (value.length === 2 || Number.isFinite(value[2]))
+  );
+}
+
 /** A position: 2 or 3 finite numbers. */
 export function checkPosition(value: unknown[], field: string, path: string): number[] {
   if (value.length < 2 || value.length > 3) {
@@ -86,16 +98,8 @@ export function readCoordinates(coordinates: unknown[]): PositionSet {
     for (let i = 0; i < node.length; i++) {
       const child = node[i];
       // The common case inline: a child that is a well-formed 2D or 3D position.
-      if (
-        depth < MAX_NESTING_DEPTH &&
-        Array.isArray(child) &&
-        child.length >= 2 &&
-        child.length <= 3 &&
-        Number.isFinite(child[0]) &&
-        Number.isFinite(child[1]) &&
-        (child.length === 2 || Number.isFinite(child[2]))
-      ) {
-        positions.push(child as number[]);
+      if (depth < MAX_NESTING_DEPTH && isFinitePosition(child)) {
+        positions.push(child);
         if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
         continue;
       }

@@ -16,7 +16,7 @@ const DEG = Math.PI / 180;
 const ARCSEC = Math.PI / 648000;
 
 /** The decimal year of an instant (as revision B reads `epoch`). */
-export function decimalYear(at: Date): number {
+function decimalYear(at: Date): number {
   const y = at.getUTCFullYear();
   const start = Date.UTC(y, 0, 1);
   return y + (at.getTime() - start) / (Date.UTC(y + 1, 0, 1) - start);

@@ -61,7 +61,7 @@ function tanPhiFromSinhPsi(taup: number, e: number): number {
 }
 
 /** Latitude (radians) whose ts = exp(−ψ) is `ts` (PROJ's pj_phi2). */
-export function latitudeFromTs(ts: number, e: number): number {
+function latitudeFromTs(ts: number, e: number): number {
   return Math.atan(tanPhiFromSinhPsi((1 / ts - ts) / 2, e));
 }
 
