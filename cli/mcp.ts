@@ -14,6 +14,7 @@ import { x402Client } from "@x402/core/client";
 import type { SettleResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
+import { KEY } from "../service/config.ts";
 import { PAYMENT_META, PAYMENT_RESPONSE_META } from "../service/mcp/x402-meta.ts";
 import { atomicToDollars, dollarsToAtomic } from "../service/money.ts";
 import { type DevnetIdentity, lookalikeRefusal } from "./mainnet-guard.ts";
@@ -143,7 +144,7 @@ export async function mcpMain(
     const url = args.url ?? process.env.GEO402_URL ?? defaults.url;
     const key = args.key ?? process.env.GEO402_PAYER_KEY ?? defaults.key;
     if (!url) throw new McpUsageError("no service URL: pass --url, set GEO402_URL, or run make serve");
-    if (!key || !/^0x[0-9a-fA-F]{64}$/.test(key))
+    if (!key || !KEY.test(key))
       throw new McpUsageError(
         "no payer key (0x and 64 hex digits): pass --key, set GEO402_PAYER_KEY, or run make serve",
       );
