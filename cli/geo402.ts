@@ -41,7 +41,7 @@ function devnetDefaults(): Defaults {
 }
 
 /** A fetch failure that names what was unreachable and why (not only "fetch failed"). */
-export class UnreachableError extends Error {}
+class UnreachableError extends Error {}
 
 async function reach(f: typeof fetch, url: string, init: RequestInit): Promise<Response> {
   try {

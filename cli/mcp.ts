@@ -22,27 +22,29 @@ import { paymentRequiredOf } from "./mcp-payment.ts";
 
 const DEFAULT_MAX_SPEND = "0.10";
 
-export const MCP_USAGE = `usage:
+const MCP_USAGE = `usage:
   geo402 mcp [--url URL] [--key 0x...] [--max-spend DOLLARS] [--allow-mainnet-lookalike]
 an MCP server on stdio that pays for each tool call; --max-spend caps the session (default $${DEFAULT_MAX_SPEND})`;
 
-export interface McpOptions {
+interface McpOptions {
   url: string;
   key: `0x${string}`;
   /** The most this session may pay, in atomic USDC units. */
   capAtomic: bigint;
 }
 
-export class McpUsageError extends Error {}
+class McpUsageError extends Error {}
 class McpHelp extends Error {}
 
-export function parseMcpArgs(argv: string[]): {
+interface McpArgs {
   url?: string;
   key?: string;
   maxSpend: string;
   allowMainnetLookalike: boolean;
-} {
-  const out: { url?: string; key?: string; maxSpend: string; allowMainnetLookalike: boolean } = {
+}
+
+function parseMcpArgs(argv: string[]): McpArgs {
+  const out: McpArgs = {
     maxSpend: DEFAULT_MAX_SPEND,
     allowMainnetLookalike: false,
   };
@@ -64,7 +66,7 @@ export function parseMcpArgs(argv: string[]): {
 }
 
 /** A paying proxy: tools/list and tools/call forwarded to the service, paid within the cap. */
-export async function startMcpProxy(
+async function startMcpProxy(
   opts: McpOptions,
   io: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream; log?: (line: string) => void } = {},
 ): Promise<{ closed: Promise<void> }> {
