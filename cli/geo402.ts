@@ -8,6 +8,7 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
+import { KEY } from "../service/config.ts";
 import { atomicToDollars } from "../service/money.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
 import { devnetMain } from "./devnet.ts";
@@ -40,7 +41,7 @@ function devnetDefaults(): Defaults {
 }
 
 /** A fetch failure that names what was unreachable and why (not only "fetch failed"). */
-export class UnreachableError extends Error {}
+class UnreachableError extends Error {}
 
 async function reach(f: typeof fetch, url: string, init: RequestInit): Promise<Response> {
   try {
@@ -52,8 +53,6 @@ async function reach(f: typeof fetch, url: string, init: RequestInit): Promise<R
     throw new UnreachableError(`could not reach ${new URL(url).origin} (${url}): ${why || err.message}`);
   }
 }
-
-const KEY = /^0x[0-9a-fA-F]{64}$/;
 
 /** The payer key and where it came from; a present but malformed key is named as malformed. */
 function payerKey(args: CliArgs, defaults: Defaults): `0x${string}` {

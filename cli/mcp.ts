@@ -14,6 +14,7 @@ import { x402Client } from "@x402/core/client";
 import type { SettleResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
+import { KEY } from "../service/config.ts";
 import { PAYMENT_META, PAYMENT_RESPONSE_META } from "../service/mcp/x402-meta.ts";
 import { atomicToDollars, dollarsToAtomic } from "../service/money.ts";
 import { type DevnetIdentity, lookalikeRefusal } from "./mainnet-guard.ts";
@@ -21,27 +22,29 @@ import { paymentRequiredOf } from "./mcp-payment.ts";
 
 const DEFAULT_MAX_SPEND = "0.10";
 
-export const MCP_USAGE = `usage:
+const MCP_USAGE = `usage:
   geo402 mcp [--url URL] [--key 0x...] [--max-spend DOLLARS] [--allow-mainnet-lookalike]
 an MCP server on stdio that pays for each tool call; --max-spend caps the session (default $${DEFAULT_MAX_SPEND})`;
 
-export interface McpOptions {
+interface McpOptions {
   url: string;
   key: `0x${string}`;
   /** The most this session may pay, in atomic USDC units. */
   capAtomic: bigint;
 }
 
-export class McpUsageError extends Error {}
+class McpUsageError extends Error {}
 class McpHelp extends Error {}
 
-export function parseMcpArgs(argv: string[]): {
+interface McpArgs {
   url?: string;
   key?: string;
   maxSpend: string;
   allowMainnetLookalike: boolean;
-} {
-  const out: { url?: string; key?: string; maxSpend: string; allowMainnetLookalike: boolean } = {
+}
+
+function parseMcpArgs(argv: string[]): McpArgs {
+  const out: McpArgs = {
     maxSpend: DEFAULT_MAX_SPEND,
     allowMainnetLookalike: false,
   };
@@ -63,7 +66,7 @@ export function parseMcpArgs(argv: string[]): {
 }
 
 /** A paying proxy: tools/list and tools/call forwarded to the service, paid within the cap. */
-export async function startMcpProxy(
+async function startMcpProxy(
   opts: McpOptions,
   io: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream; log?: (line: string) => void } = {},
 ): Promise<{ closed: Promise<void> }> {
@@ -143,7 +146,7 @@ export async function mcpMain(
     const url = args.url ?? process.env.GEO402_URL ?? defaults.url;
     const key = args.key ?? process.env.GEO402_PAYER_KEY ?? defaults.key;
     if (!url) throw new McpUsageError("no service URL: pass --url, set GEO402_URL, or run make serve");
-    if (!key || !/^0x[0-9a-fA-F]{64}$/.test(key))
+    if (!key || !KEY.test(key))
       throw new McpUsageError(
         "no payer key (0x and 64 hex digits): pass --key, set GEO402_PAYER_KEY, or run make serve",
       );

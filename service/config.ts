@@ -66,7 +66,8 @@ export class ConfigError extends Error {
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const KEY = /^0x[0-9a-fA-F]{64}$/;
+/** A 32-byte private key as 0x and 64 hex digits. */
+export const KEY = /^0x[0-9a-fA-F]{64}$/;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "silent"] as const;
 
 /** Reads and checks the environment; throws ConfigError listing every problem found. */

@@ -16,7 +16,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 
 /** A caller's request id is kept when it is 1..128 visible, header-safe token characters. */
-export const REQUEST_ID = /^[A-Za-z0-9._~:@/+=-]{1,128}$/;
+const REQUEST_ID = /^[A-Za-z0-9._~:@/+=-]{1,128}$/;
 
 /** Fastify genReqId: the caller's x-request-id when well-formed, else a fresh UUID. */
 export function requestId(req: IncomingMessage): string {
@@ -25,7 +25,7 @@ export function requestId(req: IncomingMessage): string {
 }
 
 /** Answers below this many bytes are sent uncompressed (not worth a compression frame). */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export async function registerHttpConventions(
   app: FastifyInstance,

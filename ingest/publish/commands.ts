@@ -12,7 +12,7 @@ interface Out {
   stderr: { write(s: string): unknown };
 }
 
-export const DEFAULT_SYNC_INTERVAL_S = 30;
+const DEFAULT_SYNC_INTERVAL_S = 30;
 
 export async function publishCommand(
   store: ObjectStore,

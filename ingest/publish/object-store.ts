@@ -23,7 +23,7 @@ export interface Pointer {
   publishedAt: string;
 }
 
-export const POINTER_FILE = "current.json";
+const POINTER_FILE = "current.json";
 
 /** Reads GEO402_S3_BUCKET (required), GEO402_S3_ENDPOINT, GEO402_S3_PREFIX, AWS_REGION and the AWS credential variables. */
 export function storeFromEnv(env: NodeJS.ProcessEnv): ObjectStore {

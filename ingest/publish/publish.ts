@@ -24,14 +24,14 @@ export interface PublishResult {
 }
 
 /** The outputs as a comparable text: one `path sha256 bytes` line each, sorted. */
-export function outputsFingerprint(manifest: ArtifactManifest): string {
+function outputsFingerprint(manifest: ArtifactManifest): string {
   return manifest.outputs
     .map((o) => `${o.path} ${o.sha256} ${o.bytes}`)
     .sort()
     .join("\n");
 }
 
-export async function readRemoteManifest(
+async function readRemoteManifest(
   store: ObjectStore,
   family: string,
   version: string,

@@ -11,7 +11,7 @@ import { callCatalogTool, type ToolCallContext } from "./tool-call.ts";
 import type { CatalogTool } from "./tools.ts";
 import { PAYMENT_META } from "./x402-meta.ts";
 
-export const MCP_SERVER_INFO = { name: "geo402", version: "0.2.0" };
+const MCP_SERVER_INFO = { name: "geo402", version: "0.2.0" };
 
 export function createMcpServer(tools: ReadonlyMap<string, CatalogTool>, ctx: ToolCallContext): Server {
   const server = new Server(MCP_SERVER_INFO, {
