@@ -21,11 +21,18 @@ beforeAll(async () => {
   const built = spawnSync("npm", ["run", "build"], { cwd: REPO_ROOT, encoding: "utf8" });
   expect(built.status, built.stderr).toBe(0);
   const port = await freePort();
+  const adminPort = await freePort();
   home = mkdtempSync(path.join(tmpdir(), "geo402-bundle-"));
   url = `http://127.0.0.1:${port}`;
   proc = spawn(process.execPath, [path.join(REPO_ROOT, "build/service/server.mjs")], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", GEO402_HOME: home },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      GEO402_ADMIN_PORT: String(adminPort),
+      LOG_LEVEL: "warn",
+      GEO402_HOME: home,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {
@@ -35,6 +42,18 @@ beforeAll(async () => {
     if (up) break;
     if (proc.exitCode !== null) throw new Error(`the bundle exited with ${proc.exitCode}`);
     await new Promise((r) => setTimeout(r, 20));
+  }
+  // The API answers before the compute workers have started; /readyz says when they have.
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${adminPort}/readyz`)
+      .then((r) => r.json() as Promise<{ ready: boolean; compute: boolean }>)
+      .catch(() => undefined);
+    if (ready?.compute) {
+      expect(ready.ready).toBe(true);
+      break;
+    }
+    if (proc.exitCode !== null) throw new Error(`the bundle exited with ${proc.exitCode}`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }, 120_000);
 afterAll(() => {
