@@ -53,9 +53,7 @@ export function createComputePool(
       // Workers run at a lower CPU priority than the main thread (Linux: per-thread nice, through
       // Piscina's optional @napi-rs/nice), so HTTP, payment and lookups stay responsive under load.
       niceIncrement: 10,
-      // Old generation capped by configuration; the young generation at 16 MiB (V8's default lets it
-      // grow to 48 MiB per worker, which only a few large requests ever use).
-      resourceLimits: { maxOldGenerationSizeMb: config.computeMemoryMb, maxYoungGenerationSizeMb: 16 },
+      resourceLimits: { maxOldGenerationSizeMb: config.computeMemoryMb },
       workerData: setup,
     }));
   let inFlight = 0;
