@@ -15,6 +15,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { CATALOG } from "../../service/catalog.ts";
 import { freePort } from "../../service/payment/anvil.ts";
+import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
@@ -45,13 +46,7 @@ async function start(kind: "geo402" | "bare"): Promise<Started> {
   const t0 = performance.now();
   const proc = spawn(process.execPath, args, {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      GEO402_ADMIN_PORT: String(adminPort),
-      LOG_LEVEL: "warn",
-      GEO402_HOME: home,
-    },
+    env: serviceProcessEnv(port, adminPort, home),
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -65,13 +60,7 @@ async function start(kind: "geo402" | "bare"): Promise<Started> {
   }
   const ms = performance.now() - t0;
   if (kind === "bare") return { proc, url, home, ms, readyMs: ms };
-  for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${adminPort}/readyz`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ready) break;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await untilComputeReady(adminPort, proc);
   return { proc, url, home, ms, readyMs: performance.now() - t0 };
 }
 

@@ -12,6 +12,7 @@ import { RUNS_IN_POOL } from "../../service/compute/pool-routes.ts";
 import { freePort } from "../../service/payment/anvil.ts";
 import { routeKey } from "../../service/route-types.ts";
 import { payingFetch, postJson, REPO_ROOT } from "../support/service.ts";
+import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
 
 let proc: ChildProcess | undefined;
 let url = "";
@@ -26,13 +27,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   proc = spawn(process.execPath, [path.join(REPO_ROOT, "build/service/server.mjs")], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      GEO402_ADMIN_PORT: String(adminPort),
-      LOG_LEVEL: "warn",
-      GEO402_HOME: home,
-    },
+    env: serviceProcessEnv(port, adminPort, home),
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {
@@ -44,17 +39,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 20));
   }
   // The API answers before the compute workers have started; /readyz says when they have.
-  for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${adminPort}/readyz`)
-      .then((r) => r.json() as Promise<{ ready: boolean; compute: boolean }>)
-      .catch(() => undefined);
-    if (ready?.compute) {
-      expect(ready.ready).toBe(true);
-      break;
-    }
-    if (proc.exitCode !== null) throw new Error(`the bundle exited with ${proc.exitCode}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  expect((await untilComputeReady(adminPort, proc)).ready).toBe(true);
 }, 120_000);
 afterAll(() => {
   proc?.kill("SIGTERM");
