@@ -76,16 +76,23 @@ function lru<T>(capacity: number, load: (key: string) => T): (key: string) => T 
   };
 }
 
-/** One COG block (all bands, pixel-interleaved) per `read(tx, ty)`, through geotiff.js, cached. */
-async function cogBlocks(file: string): Promise<{
-  image: GeoTIFFImage;
-  block: (tx: number, ty: number) => Promise<ArrayLike<number>>;
+/**
+ * COG blocks (all bands, pixel-interleaved) through geotiff.js, one `readRasters` of a whole block
+ * per miss, in one LRU of `capacity` blocks shared by the files (as our readers share theirs).
+ */
+async function cogBlocks(
+  files: string[],
+  capacity: number,
+): Promise<{
+  images: GeoTIFFImage[];
+  block: (file: number, tx: number, ty: number) => Promise<ArrayLike<number>>;
 }> {
-  const image = await (await fromFile(file)).getImage();
-  const tw = image.getTileWidth();
-  const th = image.getTileHeight();
-  const cached = lru(256, (key) => {
-    const [tx, ty] = key.split("/").map(Number) as [number, number];
+  const images = await Promise.all(files.map(async (f) => (await fromFile(f)).getImage()));
+  const cached = lru(capacity, (key) => {
+    const [i, tx, ty] = key.split("/").map(Number) as [number, number, number];
+    const image = images[i]!;
+    const tw = image.getTileWidth();
+    const th = image.getTileHeight();
     return image.readRasters({
       window: [
         tx * tw,
@@ -96,7 +103,7 @@ async function cogBlocks(file: string): Promise<{
       interleave: true,
     }) as unknown as Promise<ArrayLike<number>>;
   });
-  return { image, block: (tx, ty) => cached(`${tx}/${ty}`) };
+  return { images, block: (i, tx, ty) => cached(`${i}/${tx}/${ty}`) };
 }
 
 // ---- G4TILES → PMTiles v3 ----
@@ -309,25 +316,22 @@ const demCase: BenchCase = {
     const spans = new Map<number, number[]>(
       JSON.parse(readFileSync(path.join(work, "dem-layers.json"), "utf8")),
     );
-    const layers = new Map<
-      number,
-      { h: Awaited<ReturnType<typeof cogBlocks>>; f: Awaited<ReturnType<typeof cogBlocks>> }
-    >();
-    for (const z of spans.keys())
-      layers.set(z, {
-        h: await cogBlocks(path.join(work, `dem-${z}-heights.tif`)),
-        f: await cogBlocks(path.join(work, `dem-${z}-flags.tif`)),
-      });
+    const zs = [...spans.keys()];
+    // Our reader caches 256 decoded tiles per layer; here 2 files per layer share 512 × layers.
+    const { images, block } = await cogBlocks(
+      zs.flatMap((z) => [path.join(work, `dem-${z}-heights.tif`), path.join(work, `dem-${z}-flags.tif`)]),
+      512 * zs.length,
+    );
     return async ([z, col, row]) => {
-      const { h, f } = layers.get(z!)!;
-      const T = h.image.getTileWidth();
+      const i = 2 * zs.indexOf(z!);
+      const T = images[i]!.getTileWidth();
       const [tx0, ty0] = spans.get(z!)!;
       const c = col! - tx0! * T;
       const r = row! - ty0! * T;
       const k = (r % T) * T + (c % T);
       const [hb, fb] = await Promise.all([
-        h.block(Math.floor(c / T), Math.floor(r / T)),
-        f.block(Math.floor(c / T), Math.floor(r / T)),
+        block(i, Math.floor(c / T), Math.floor(r / T)),
+        block(i + 1, Math.floor(c / T), Math.floor(r / T)),
       ]);
       return demAnswer(hb[k]!, fb[2 * k]!);
     };
@@ -373,9 +377,10 @@ const datumCase: BenchCase = {
     for (const g of readDatumGridMetadata(c)) {
       const T = g.tileSize;
       const values = new Float32Array(2 * g.width * g.height);
+      const tileOf = lru(256, (id) => readGridTile(c, g, Number(id)));
       for (let r = 0; r < g.height; r++) {
         for (let col = 0; col < g.width; col++) {
-          const tile = readGridTile(c, g, Math.floor(r / T) * Math.ceil(g.width / T) + Math.floor(col / T));
+          const tile = tileOf(String(Math.floor(r / T) * Math.ceil(g.width / T) + Math.floor(col / T)));
           const k = 2 * ((r % T) * T + (col % T));
           const i = 2 * ((g.height - 1 - r) * g.width + col);
           values[i] = tile[k]!;
@@ -430,10 +435,14 @@ const datumCase: BenchCase = {
   },
   async openStandard(work) {
     const grids = readDatumGridMetadata(new TileContainerReader(openByteSource(DATUM)));
-    const cogs = await Promise.all(grids.map((g) => cogBlocks(path.join(work, `datum-${g.index}.tif`))));
+    const { images, block: blockOf } = await cogBlocks(
+      grids.map((g) => path.join(work, `datum-${g.index}.tif`)),
+      256,
+    );
     return async ([gi, x, y]) => {
       const g = grids[gi!]!;
-      const { image, block } = cogs[gi!]!;
+      const image = images[gi!]!;
+      const block = (tx: number, ty: number) => blockOf(gi!, tx, ty);
       const T = image.getTileWidth();
       const c = Math.floor(x!);
       const r = Math.floor(y!);

@@ -52,7 +52,9 @@ export interface RasterSpec {
 /** Writes `spec` as a COG (deflate, predictor, WGS 84) to `file` through GDAL's COG driver. */
 export async function writeCog(file: string, spec: RasterSpec): Promise<void> {
   const plain = `${file}.plain.tif`;
+  const bands = spec.values.length / (spec.width * spec.height);
   const tiff = writeArrayBuffer(spec.values as unknown as number[], {
+    ...(bands > 1 ? { ExtraSamples: new Array(bands - 1).fill(0) } : {}),
     width: spec.width,
     height: spec.height,
     ModelPixelScale: [spec.resX, spec.resY, 0],
