@@ -23,6 +23,7 @@ import { TileContainerReader, tileKey } from "../../artifacts/format/tile-contai
 import { ARTIFACTS_DIR } from "../support/built-artifacts.ts";
 import { fileBytes, writeCog, writeFlatGeobuf } from "./_containers-gdal.ts";
 import { openPmtiles, type PmtilesTile, writePmtiles } from "./_containers-pmtiles.ts";
+import { random } from "./_random.ts";
 
 /** Answers one query; a number so both sides' answers can be compared. */
 export type Lookup = (q: number[]) => number | Promise<number>;
@@ -45,17 +46,6 @@ export interface BenchCase {
 }
 
 const current = (family: string, file: string) => path.join(ARTIFACTS_DIR, family, "current", file);
-
-/** mulberry32: the same pseudo-random sequence in every process. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const splitKey = (k: bigint) => [Number(k >> 56n), Number((k >> 28n) & 0xfffffffn), Number(k & 0xfffffffn)];
 
