@@ -334,6 +334,8 @@ const demAnswer = (height: number, covered: number) =>
 // ---- datum-grids (NADCON5 tiles in G4TILES) → COG per grid ----
 
 const DATUM = current("datum-grids", "nadcon5.g4t");
+/** Tiles both sides keep: the service's 256 (service/data/transform-families.ts) unless BENCH_DATUM_CACHE says otherwise. */
+const DATUM_CACHE = Number(process.env.BENCH_DATUM_CACHE ?? 256);
 
 function bilinear(node: (c: number, r: number) => number, x: number, y: number): number {
   const c = Math.floor(x);
@@ -359,7 +361,7 @@ const CORNERS = [
 const datumCase: BenchCase = {
   ours: "datum-grids/nadcon5.g4t (float32 tiles in G4TILES)",
   standard: "COG per grid (2 × float32, deflate)",
-  pattern: "bilinear latitude + longitude shift at a random point of a random grid (256 tiles cached)",
+  pattern: `bilinear latitude + longitude shift at a random point of a random grid (${DATUM_CACHE} tiles cached)`,
   ourFiles: [DATUM],
   async convert(work) {
     const c = new TileContainerReader(openByteSource(DATUM));
@@ -404,7 +406,7 @@ const datumCase: BenchCase = {
   openOurs() {
     const c = new TileContainerReader(new FileSource(DATUM));
     const grids = readDatumGridMetadata(c);
-    const tile = lru(256, (key) => {
+    const tile = lru(DATUM_CACHE, (key) => {
       const [gi, id] = key.split("/").map(Number) as [number, number];
       return readGridTile(c, grids[gi]!, id);
     });
@@ -427,7 +429,7 @@ const datumCase: BenchCase = {
     const grids = readDatumGridMetadata(new TileContainerReader(openByteSource(DATUM)));
     const { images, block: blockOf } = await cogBlocks(
       grids.map((g) => path.join(work, `datum-${g.index}.tif`)),
-      256,
+      DATUM_CACHE,
     );
     return async ([gi, x, y]) => {
       const g = grids[gi!]!;
