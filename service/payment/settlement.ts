@@ -2,7 +2,9 @@
 // answer that is ready and whose client is still there; cancel otherwise. A refusal (≥ 400), a
 // client that went away or a deadline that fired cancels the verified payment, and every
 // refusal after payment says so in its body (`payment: {charged: false}`). A 2xx answer is settled
-// first and only then sent with PAYMENT-RESPONSE; a failed settlement withholds the answer.
+// first and only then sent with PAYMENT-RESPONSE; a failed settlement withholds the answer. The
+// answer is recorded before its settlement is sent, so a retry of the payment after a crash or a
+// lost reply gets it again without a second charge (paid-answers.ts).
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import {
   type HTTPProcessResult,
@@ -13,6 +15,7 @@ import {
 } from "@x402/core/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, type ErrorCode, errorBody } from "../errors.ts";
+import { type PaidAnswers, requestFingerprint } from "./paid-answers.ts";
 import { stableSettlementFailure } from "./payment-reasons.ts";
 import { type AuthorizationClaim, refusalOf } from "./replay-guard.ts";
 
@@ -40,7 +43,7 @@ export function withPaymentNote(payload: unknown, note: PaymentNote): unknown {
   }
 }
 
-export function createSettlementStep(http: x402HTTPResourceServer) {
+export function createSettlementStep(http: x402HTTPResourceServer, answers: PaidAnswers) {
   const cancel = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -102,6 +105,12 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
       const body = errorBody(new ApiError(code, { stage: "settle", reason }));
       return JSON.stringify(note ? { ...body, payment: note } : body);
     };
+    const pending = await answers.settling(
+      verified.paymentPayload,
+      requestFingerprint(request),
+      { status: reply.statusCode, headers: responseHeaders, body: responseBody },
+      request.log,
+    );
     try {
       const settle = await http.processSettlement(
         verified.paymentPayload,
@@ -121,6 +130,7 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
           outcome: "settlement_failed",
         });
       }
+      await pending?.settled(settle.transaction, settle.payer);
       reply.headers(settle.headers);
       reply.header(
         "cache-control",
@@ -130,7 +140,8 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
       return payload;
     } catch (err) {
       // The facilitator could not be asked or did not answer: whether the transfer happened is not
-      // known here, so the body makes no claim about a charge (PAYMENT-RESPONSE says success:false).
+      // known here, so the body makes no claim about a charge (PAYMENT-RESPONSE says success:false);
+      // the answer stays recorded as settling: a retry asks the chain.
       request.log.error({ err }, "settlement could not run");
       reply.header(
         "payment-response",
