@@ -24,7 +24,11 @@ interface Authorization {
  * (the whole chain when null: the devnet).
  */
 export function chargeLookup(rpcUrl: string, lookbackBlocks: number | null): ChargeLookup {
-  const chain = createPublicClient({ transport: http(rpcUrl, { retryCount: 1, timeout: 10_000 }) });
+  // cacheTime 0: a cached block number could predate the settlement being asked about.
+  const chain = createPublicClient({
+    cacheTime: 0,
+    transport: http(rpcUrl, { retryCount: 1, timeout: 10_000 }),
+  });
   return async (payload) => {
     const auth = (payload.payload as { authorization?: Authorization } | undefined)?.authorization;
     const asset = payload.accepted?.asset;
@@ -37,7 +41,7 @@ export function chargeLookup(rpcUrl: string, lookbackBlocks: number | null): Cha
       event: AUTHORIZATION_USED,
       args: { authorizer: auth.from as `0x${string}`, nonce: auth.nonce as `0x${string}` },
       fromBlock: latest > span ? latest - span : 0n,
-      toBlock: latest,
+      toBlock: "latest",
     });
     const used = logs[0];
     return used?.transactionHash ? { charged: true, transaction: used.transactionHash } : { charged: false };

@@ -23,6 +23,8 @@ export type Verified = Extract<HTTPProcessResult, { type: "payment-verified" }> 
   context: HTTPRequestContext;
   /** This request's hold on its authorization nonce (replay-guard.ts). */
   claim: AuthorizationClaim | null;
+  /** While settling, a client that leaves does not free the claim: the settlement does, after. */
+  hold: { settling: boolean };
 };
 
 /** The `payment` member of a refusal after payment: what became of the signed authorization. */
@@ -105,12 +107,14 @@ export function createSettlementStep(http: x402HTTPResourceServer, answers: Paid
       const body = errorBody(new ApiError(code, { stage: "settle", reason }));
       return JSON.stringify(note ? { ...body, payment: note } : body);
     };
+    const fingerprint = requestFingerprint(request);
     const pending = await answers.settling(
       verified.paymentPayload,
-      requestFingerprint(request),
+      fingerprint,
       { status: reply.statusCode, headers: responseHeaders, body: responseBody },
       request.log,
     );
+    verified.hold.settling = true;
     try {
       const settle = await http.processSettlement(
         verified.paymentPayload,
@@ -121,6 +125,14 @@ export function createSettlementStep(http: x402HTTPResourceServer, answers: Paid
         verified.beforeHandlerSettlement,
       );
       if (!settle.success) {
+        // A copy of this payment may have been settled meanwhile by another request or replica
+        // whose client had gone: its recorded answer is this payer's answer.
+        const recovered = await answers.recover(verified.paymentPayload, fingerprint, request.log);
+        if (recovered.state === "answer") {
+          request.paymentOutcome = { state: "recovered", transaction: recovered.transaction };
+          reply.code(recovered.status).headers(recovered.headers);
+          return recovered.body;
+        }
         const stable = stableSettlementFailure(settle.response.headers);
         if (stable.replaced !== undefined)
           request.log.warn({ detail: stable.replaced }, "settlement failed unexpectedly");
@@ -153,6 +165,9 @@ export function createSettlementStep(http: x402HTTPResourceServer, answers: Paid
         }),
       );
       return withheld("facilitator_unavailable", 502, "facilitator_unavailable");
+    } finally {
+      verified.hold.settling = false;
+      if (request.delivery.gone()) await verified.claim?.release();
     }
   };
 }

@@ -178,6 +178,8 @@ export function createPaymentGate(opts: {
       // One request per authorization at a time; a refusal already recorded for it is answered
       // again without verifying or computing anything.
       let claim: AuthorizationClaim | null = null;
+      // Held through a settlement even if the client leaves: a copy waits for its outcome.
+      const hold = { settling: false };
       let forced = malformed ? MALFORMED_PAYMENT : undefined;
       if (paymentPayload) {
         const admission = await opts.replays.admit(paymentPayload);
@@ -192,7 +194,9 @@ export function createPaymentGate(opts: {
         } else if (admission.claim) {
           claim = admission.claim;
           // Whatever ends this request without a recorded refusal frees the authorization.
-          reply.raw.once("close", () => void admission.claim?.release());
+          reply.raw.once("close", () => {
+            if (!hold.settling) void admission.claim?.release();
+          });
         }
       }
       if (paymentPayload && !forced) {
@@ -248,7 +252,7 @@ export function createPaymentGate(opts: {
         reply.code(response.status).headers(stable.headers);
         return reply.send(response.body ?? {});
       }
-      request.payment = { ...result, context, claim };
+      request.payment = { ...result, context, claim, hold };
     },
 
     onSend: createSettlementStep(http, opts.answers),
