@@ -273,7 +273,7 @@ describe.skipIf(redisMissing !== null)(
       expect(await devnet.token.balanceOf(p.address)).toBe(100_000n - PRICE);
       expect((await devnet.token.balanceOf(devnet.payTo)) - before).toBe(2n * PRICE);
       await kill(two.proc);
-    });
+    }, 240_000);
 
     it("killed before settle: the retry to the other replica is processed normally and charged once", async () => {
       const [one, two] = await Promise.all([startReplica(), startReplica()]);
@@ -295,6 +295,6 @@ describe.skipIf(redisMissing !== null)(
       expect(proxy.calls.settle).toBe(settleCalls + 2);
       expect(await devnet.token.balanceOf(p.address)).toBe(100_000n - PRICE);
       await kill(two.proc);
-    });
+    }, 240_000);
   },
 );
