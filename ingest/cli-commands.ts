@@ -7,8 +7,13 @@ import { readCurrent } from "../artifacts/format/current-pointer.ts";
 import { FAMILIES, familyByName } from "./families.ts";
 import { buildFamily, expectedVersion } from "./lib/build.ts";
 import type { PipelineOptions } from "./lib/build-options.ts";
+import {
+  expectedBuild,
+  expectedHashesProblem,
+  readExpectedHashes,
+  recordExpectedHashes,
+} from "./lib/expected-hashes.ts";
 import type { FamilyBuilder } from "./lib/family.ts";
-import { expectedBuild, expectedHashesProblem, readExpectedHashes, recordExpectedHashes } from "./lib/expected-hashes.ts";
 import { DEFAULT_KEEP } from "./lib/kept-versions.ts";
 import { createProgress } from "./lib/progress.ts";
 import { reproduce } from "./lib/reproduce.ts";

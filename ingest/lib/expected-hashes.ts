@@ -24,13 +24,25 @@ export async function readExpectedHashes(file: string): Promise<ExpectedHashes> 
 }
 
 /** Writes `build` for `family`, replacing what was recorded for it; keys sorted for stable diffs. */
-export async function recordExpectedHashes(file: string, family: string, build: ExpectedBuild): Promise<void> {
+export async function recordExpectedHashes(
+  file: string,
+  family: string,
+  build: ExpectedBuild,
+): Promise<void> {
   const all = { ...(await readExpectedHashes(file)), [family]: build };
-  const sorted = Object.fromEntries(Object.keys(all).sort().map((k) => [k, all[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((k) => [k, all[k]]),
+  );
   await writeFile(file, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
-export function expectedBuild(formatVersion: string, version: string, outputs: readonly ManifestOutput[]): ExpectedBuild {
+export function expectedBuild(
+  formatVersion: string,
+  version: string,
+  outputs: readonly ManifestOutput[],
+): ExpectedBuild {
   return { formatVersion, version, outputs: Object.fromEntries(outputs.map((o) => [o.path, o.sha256])) };
 }
 
