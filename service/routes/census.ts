@@ -11,7 +11,7 @@ export const usGeographiesHandler: RouteHandler = ({ query }, ctx) => {
   const lon = query.lon as number;
   assertLonLat(lon, 0, { field: "lon", path: "lon" });
   assertLonLat(0, lat, { field: "lat", path: "lat" });
-  const lookup = ctx.data.require<CensusLookup>("census").value;
+  const lookup = ctx.data.require("census").value;
   return geographiesAnswer(lookup.lookup(lat, lon), lookup.metadata);
 };
 

@@ -14,7 +14,7 @@ export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandle
     assertLonLat(lon, 0, { field: "lon", path: "lon" });
     assertLonLat(0, lat, { field: "lat", path: "lat" });
     const epochMs = typeof query.at === "string" ? parseInstant(query.at) : Date.now();
-    const { timeZone, source } = ctx.data.require<TimezoneLookup>("timezone").value.lookup(lat, lon);
+    const { timeZone, source } = ctx.data.require("timezone").value.lookup(lat, lon);
     const t = clock.zoneTime(timeZone, epochMs);
     return {
       timeZone,

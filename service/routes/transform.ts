@@ -39,12 +39,10 @@ export const transformEntries: CatalogEntry[] = [
     families: ["crs"],
     optionalFamilies: ["datum-grids"],
     handler: async ({ body }, ctx) => {
-      const crs = ctx.data.require<CrsRegistry>("crs");
+      const crs = ctx.data.require("crs");
       const revision = ctx.config.revision;
       const grids =
-        revision === "B" && ctx.data.has("datum-grids")
-          ? ctx.data.require<GridStore>("datum-grids")
-          : undefined;
+        revision === "B" && ctx.data.has("datum-grids") ? ctx.data.require("datum-grids") : undefined;
       return runTransform(body, {
         registry: crs.value,
         grids: grids?.value,

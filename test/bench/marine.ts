@@ -164,7 +164,7 @@ async function main(): Promise<void> {
   const opened = await openFamily(artifacts, encOpener, registry);
   if (opened.state !== "ready") throw new Error(`build the enc artifact first: ${opened.reason}`);
   const oursStart = performance.now() - t;
-  const charts = registry.require<EncCharts>(ENC_FAMILY).value;
+  const charts = registry.require(ENC_FAMILY).value;
   const qs = points(QUERIES, 402);
   const tiles: number[] = [];
   const ours = best(qs, (q) => {

@@ -93,8 +93,8 @@ const data = new DataRegistry();
 const states = await openFamilies(path.join(root, "artifacts"), data, [crsOpener, datumGridsOpener]);
 for (const s of states)
   if (s.state !== "ready") throw new Error(`${s.family}: ${s.reason} (run make artifacts)`);
-const registry = data.require<CrsRegistry>("crs").value;
-const grids = data.require<GridStore>("datum-grids").value;
+const registry = data.require("crs").value;
+const grids = data.require("datum-grids").value;
 const deps = (revision: "A" | "B"): TransformDeps => ({ registry, grids, revision, versions: {} });
 
 interface Row {
