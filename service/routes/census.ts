@@ -1,5 +1,3 @@
-// GET /v1/us/geographies — state, county and congressional district codes at a position.
-import type { CensusLookup } from "../../artifacts/format/census-lookup.ts";
 import { geographiesAnswer } from "../geo/census/geographies-answer.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
 import type { CatalogEntry, RouteHandler } from "../route-types.ts";

@@ -1,5 +1,3 @@
-// GET /v1/timezone — IANA zone, offsets and daylight-saving state at a position and instant.
-import type { TimezoneLookup } from "../../artifacts/format/timezone-lookup.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
 import { parseInstant } from "../geo/timezone/instant.ts";
 import { formatInstant, formatLocalTime, formatOffset, ZoneClock } from "../geo/timezone/offsets.ts";

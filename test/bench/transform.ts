@@ -13,8 +13,6 @@ import { loadConfig } from "../../service/config.ts";
 import { openFamilies } from "../../service/data/families.ts";
 import { DataRegistry } from "../../service/data/registry.ts";
 import { crsOpener, datumGridsOpener } from "../../service/data/transform-families.ts";
-import type { CrsRegistry } from "../../service/geo/transform/crs-registry.ts";
-import type { GridStore } from "../../service/geo/transform/grid-store.ts";
 import { runTransform, type TransformDeps } from "../../service/geo/transform/transform.ts";
 import { startService } from "../../service/runtime.ts";
 import { payingFetch } from "../support/service.ts";
