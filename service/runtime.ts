@@ -35,6 +35,11 @@ export interface RunningService {
   paymentHealth(): Promise<PaymentHealth>;
   /** Re-checks every family's `current` now (SIGHUP) and swaps in switched versions. */
   reloadData(): Promise<ReloadEvent[]>;
+  /**
+   * Stops gracefully: /readyz answers 503 at once while the API keeps serving for `ms`, so a load
+   * balancer polling readiness stops sending; then close() lets the answers in flight finish.
+   */
+  drain(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +84,7 @@ export async function startService(
   const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   let app: FastifyInstance;
   let admin: FastifyInstance | undefined;
+  let draining = false;
   try {
     app = await buildApp({
       config: appConfig,
@@ -102,7 +108,7 @@ export async function startService(
     await app.computePool.warm();
     await app.listen({ host: config.host, port: config.port });
     if (config.adminPort !== null) {
-      admin = buildAdminApp({ data, paymentHealth, metrics });
+      admin = buildAdminApp({ data, paymentHealth, metrics, draining: () => draining });
       await admin.listen({ host: config.adminHost, port: config.adminPort });
     }
   } catch (err) {
@@ -149,6 +155,14 @@ export async function startService(
   const adminHost = config.adminHost.includes(":") ? `[${config.adminHost}]` : config.adminHost;
   const adminUrl =
     typeof adminAddr === "object" && adminAddr ? `http://${adminHost}:${adminAddr.port}` : undefined;
+  const close = async () => {
+    watcher?.close();
+    await refresher?.stop();
+    await admin?.close();
+    await app.close();
+    if (!opts.data) data.closeAll();
+    await devnet?.stop();
+  };
   return {
     app,
     url,
@@ -161,13 +175,12 @@ export async function startService(
     metrics,
     paymentHealth,
     reloadData: async () => (watcher ? watcher.reload() : []),
-    async close() {
-      watcher?.close();
-      await refresher?.stop();
-      await admin?.close();
-      await app.close();
-      if (!opts.data) data.closeAll();
-      await devnet?.stop();
+    async drain(ms) {
+      draining = true;
+      app.log.info({ drainMs: ms }, "draining: /readyz answers 503, the API still serves");
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await close();
     },
+    close,
   };
 }

@@ -4,7 +4,7 @@
 //   GET /healthz  200 while the process serves (liveness)
 //   GET /readyz   200 when every artifact family is open and payments can be verified and
 //                 settled now (service/payment/health.ts: the devnet chain answers, or the remote
-//                 facilitator's /supported does); else 503
+//                 facilitator's /supported does) and the replica is not draining; else 503
 //   GET /metrics  Prometheus text exposition (service/ops/metrics.ts)
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DataRegistry, FamilyStatus } from "../data/registry.ts";
@@ -13,6 +13,8 @@ import type { Metrics } from "./metrics.ts";
 
 export interface Readiness {
   ready: boolean;
+  /** Present while the replica drains before stopping (SIGTERM, GEO402_DRAIN_MS). */
+  draining?: true;
   families: FamilyStatus[];
   payment: PaymentHealth;
 }
@@ -20,22 +22,24 @@ export interface Readiness {
 export async function readiness(
   data: DataRegistry,
   paymentHealth: () => Promise<PaymentHealth>,
+  draining = false,
 ): Promise<Readiness> {
   const families = data.status();
   const payment = await paymentHealth();
-  const ready = families.length > 0 && families.every((f) => f.state === "ready") && payment.ok;
-  return { ready, families, payment };
+  const ready = !draining && families.length > 0 && families.every((f) => f.state === "ready") && payment.ok;
+  return { ready, ...(draining ? { draining: true as const } : {}), families, payment };
 }
 
 export function buildAdminApp(deps: {
   data: DataRegistry;
   paymentHealth: () => Promise<PaymentHealth>;
   metrics: Metrics;
+  draining: () => boolean;
 }): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {
-    const state = await readiness(deps.data, deps.paymentHealth);
+    const state = await readiness(deps.data, deps.paymentHealth, deps.draining());
     return reply.code(state.ready ? 200 : 503).send(state);
   });
   app.get("/metrics", async (_req, reply) =>
