@@ -15,6 +15,10 @@ rm -rf "$ROOTFS/usr/local/lib/node_modules/npm"
 mkdir -p "$ROOTFS/usr/local/lib/node_modules"
 cp -a "$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")" "$ROOTFS/usr/local/lib/node_modules/npm"
 ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$ROOTFS/usr/local/bin/npm"
+# This machine's trusted certificates too: where HTTPS goes through an intercepting proxy, npm in
+# a build step otherwise fails every fetch with SELF_SIGNED_CERT_IN_CHAIN (and retries for minutes).
+cp /etc/ssl/certs/ca-certificates.crt "$ROOTFS/etc/ssl/certs/ca-certificates.crt"
 chroot "$ROOTFS" /usr/local/bin/node --version >/dev/null
-tar -C "$ROOTFS" -c . | podman import --change 'CMD ["node"]' - "$TAG" >/dev/null
+tar -C "$ROOTFS" -c . | podman import --change 'CMD ["node"]' \
+  --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' - "$TAG" >/dev/null
 echo "$TAG"
