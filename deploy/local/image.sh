@@ -21,7 +21,12 @@ done
 BASE=$(deploy/local/node-base.sh)
 podman --runtime runc --cgroup-manager cgroupfs build --network host --build-arg BASE="$BASE" -t "$IMAGE" -f Containerfile .
 ctr=$(buildah from "$IMAGE")
-trap 'kill "$run" 2>/dev/null; wait "$run" 2>/dev/null; buildah rm "$ctr" >/dev/null' EXIT
+stop() { # keeps the script's own exit status
+  kill "$run" 2>/dev/null || true
+  wait "$run" 2>/dev/null || true
+  buildah rm "$ctr" >/dev/null || true
+}
+trap stop EXIT
 buildah run --runtime runc --network host -v "$ARTIFACTS:/artifacts:ro" \
   -e PORT="$PORT" -e GEO402_ADMIN_PORT=$((PORT + 1)) -e GEO402_HOME=/tmp/geo402 "$ctr" -- \
   node --enable-source-maps build/service/server.mjs &
