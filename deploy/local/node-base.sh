@@ -7,6 +7,8 @@
 set -euo pipefail
 ROOTFS=${GEO402_ROOTFS:-/tmp/geo402-rootfs}
 TAG=localhost/geo402-node:$(node -p process.versions.node)
+# Made once per Node version (podman rmi it to remake): a new base would invalidate every cached layer.
+if podman image exists "$TAG"; then echo "$TAG"; exit 0; fi
 if [ ! -x "$ROOTFS/bin/sh" ]; then
   debootstrap --variant=minbase --include=libstdc++6,ca-certificates bookworm "$ROOTFS"
 fi
