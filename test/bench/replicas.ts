@@ -21,7 +21,7 @@ const PAID_PER_ROUND = Number(process.env.BENCH_PAID ?? 120);
 const root = path.resolve(import.meta.dirname, "../..");
 const LB = 18900;
 const BASE = 18910;
-const QUERY = "/v1/elevation?lat=61.2&lon=-149.9";
+const QUERY = "/v1/elevation?lat=59.654321&lon=-150.123456";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -122,16 +122,19 @@ async function main() {
         headers.push(signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms)));
       let next = 0;
       let ok = 0;
+      let refusal = "";
       await Promise.all(
         Array.from({ length: 8 }, async () => {
           while (next < headers.length) {
             const r = await fetch(url, { headers: headers[next++] });
-            await r.arrayBuffer();
+            const body = await r.text();
             if (r.status === 200) ok++;
+            else refusal = `${r.status} ${body.slice(0, 200)}`;
           }
         }),
       );
-      if (ok !== headers.length) throw new Error(`${headers.length - ok} paid requests failed at ${url}`);
+      if (ok !== headers.length)
+        throw new Error(`${headers.length - ok} paid requests failed at ${url}: ${refusal}`);
       return ok;
     };
 

@@ -24,7 +24,7 @@ const LB = 18640;
 const REPLICA_BASE = 18650;
 const REPLICAS = 2;
 const adminUrl = (i: number) => `http://127.0.0.1:${REPLICA_BASE + 100 + i}`;
-const ELEVATION = `http://127.0.0.1:${LB}/v1/elevation?lat=61.2&lon=-149.9`;
+const ELEVATION = `http://127.0.0.1:${LB}/v1/elevation?lat=59.654321&lon=-150.123456`;
 
 function missingTools(): string | undefined {
   const need = ["haproxy", "swift-proxy-server", "memcached"];
