@@ -3,7 +3,8 @@
 #   start    starts replica I (API port GEO402_REPLICA_PORT+I, admin +100) as replicas-up.sh does
 #   stop     SIGTERM: it drains (readiness false for GEO402_DRAIN_MS, so haproxy stops sending;
 #            answers in flight finish), then exits; waits for the exit (60 s, then SIGKILL)
-#   restart  stop, then start, then waits until its /readyz answers 200 (haproxy sends again)
+#   restart  stop, then start, then waits until its /readyz answers 200 (haproxy sends again;
+#            GEO402_READY_WAIT_S, 240: a loaded machine takes minutes to start a replica)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 STATE=${GEO402_REPLICAS_STATE:-/tmp/geo402-replicas}
@@ -33,11 +34,11 @@ case $cmd in
   restart)
     stop
     start
-    for _ in $(seq 1 240); do
+    for _ in $(seq 1 "$((${GEO402_READY_WAIT_S:-240} * 2))"); do
       curl -fsS "http://127.0.0.1:$admin/readyz" >/dev/null 2>&1 && exit 0
       sleep 0.5
     done
-    echo "replica.sh: replica $i not ready in 120 s; $STATE/log/replica-$i.log" >&2
+    echo "replica.sh: replica $i not ready in ${GEO402_READY_WAIT_S:-240} s; $STATE/log/replica-$i.log" >&2
     exit 1
     ;;
   *) echo "replica.sh: start|stop|restart I" >&2; exit 2 ;;
