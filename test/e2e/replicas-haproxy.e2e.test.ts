@@ -91,9 +91,9 @@ describe.skipIf(missing !== undefined)(
       env.GEO402_S3_BUCKET = "geo402-replicas-e2e";
       const store = storeFromEnv(env);
       // On a loaded machine the SDK may retry a slow create, whose second attempt finds it made.
-    await store.client.send(new CreateBucketCommand({ Bucket: store.bucket })).catch((err: Error) => {
-      if (err.name !== "BucketAlreadyOwnedByYou") throw err;
-    });
+      await store.client.send(new CreateBucketCommand({ Bucket: store.bucket })).catch((err: Error) => {
+        if (err.name !== "BucketAlreadyOwnedByYou") throw err;
+      });
 
       // The publisher's artifacts: every built family as is, and dem with a second version (the same
       // outputs relabelled) that becomes current later.
@@ -229,6 +229,6 @@ describe.skipIf(missing !== undefined)(
       console.log(
         `replicas-haproxy: ${outcomes.length} paid answers (${afterSwitch} before every replica switched), readiness of replica 1: ${seen.join(" → ")}`,
       );
-    }, 300_000);
+    }, 480_000);
   },
 );
