@@ -20,6 +20,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ GEO402_KEEPALIVE_TIMEOUT_MS: "x" })).toThrow(/GEO402_KEEPALIVE_TIMEOUT_MS/);
   });
 
+  it("drains 0 ms on SIGTERM by default; GEO402_DRAIN_MS is checked", () => {
+    expect(loadConfig({}).drainMs).toBe(0);
+    expect(loadConfig({ GEO402_DRAIN_MS: "3000" }).drainMs).toBe(3000);
+    expect(() => loadConfig({ GEO402_DRAIN_MS: "-1" })).toThrow(/GEO402_DRAIN_MS must be an integer ≥ 0/);
+    expect(() => loadConfig({ GEO402_DRAIN_MS: "3s" })).toThrow(/GEO402_DRAIN_MS/);
+  });
+
   it("revision A settles on eip155:84532", () => {
     expect(loadConfig({ GEO402_REVISION: "A" }).network).toBe("eip155:84532");
   });

@@ -48,6 +48,8 @@ export interface Config {
   refreshInService: boolean;
   /** GEO402_REFRESH_CRON, handed to the scheduler process (which checks its syntax). */
   refreshCron?: string;
+  /** GEO402_DRAIN_MS: on SIGTERM, /readyz answers 503 this long while the API serves, then it closes. */
+  drainMs: number;
   /** Admin listener (/healthz, /readyz, /metrics): GEO402_ADMIN_PORT (default 4021; "off": none). */
   adminPort: number | null;
   /** GEO402_ADMIN_HOST, loopback by default: probes and scrapers reach it, callers do not. */
@@ -169,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const dataPollMs = env.GEO402_DATA_POLL_MS ? Number(env.GEO402_DATA_POLL_MS) : 5_000;
   if (!Number.isInteger(dataPollMs) || dataPollMs < 0)
     problems.push(`GEO402_DATA_POLL_MS must be an integer ≥ 0, got "${env.GEO402_DATA_POLL_MS}"`);
+  const drainMs = env.GEO402_DRAIN_MS ? Number(env.GEO402_DRAIN_MS) : 0;
+  if (!Number.isInteger(drainMs) || drainMs < 0)
+    problems.push(`GEO402_DRAIN_MS must be an integer ≥ 0, got "${env.GEO402_DRAIN_MS}"`);
   const inService = env.GEO402_REFRESH_IN_SERVICE ?? "0";
   if (inService !== "0" && inService !== "1")
     problems.push(`GEO402_REFRESH_IN_SERVICE must be 0 or 1, got "${inService}"`);
@@ -227,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxConnections,
     keepAliveTimeoutMs,
     dataPollMs,
+    drainMs,
     refreshInService: inService === "1",
     ...(env.GEO402_REFRESH_CRON ? { refreshCron: env.GEO402_REFRESH_CRON } : {}),
     adminPort,

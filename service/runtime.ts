@@ -36,6 +36,11 @@ export interface RunningService {
   paymentHealth(): Promise<PaymentHealth>;
   /** Re-checks every family's `current` now (SIGHUP) and swaps in switched versions. */
   reloadData(): Promise<ReloadEvent[]>;
+  /**
+   * Stops gracefully: /readyz answers 503 at once while the API keeps serving for `ms`, so a load
+   * balancer polling readiness stops sending; then close() lets the answers in flight finish.
+   */
+  drain(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -74,6 +79,7 @@ export async function startService(
   const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   let app: FastifyInstance;
   let admin: FastifyInstance | undefined;
+  let draining = false;
   const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
     await devnet?.stop();
     throw err;
@@ -101,7 +107,13 @@ export async function startService(
     // have; a pool route asked for before then waits for them under its deadline.
     await app.listen({ host: config.host, port: config.port });
     if (config.adminPort !== null) {
-      admin = buildAdminApp({ data, paymentHealth, computeReady: () => app.computePool.ready(), metrics });
+      admin = buildAdminApp({
+        data,
+        paymentHealth,
+        computeReady: () => app.computePool.ready(),
+        metrics,
+        draining: () => draining,
+      });
       await admin.listen({ host: config.adminHost, port: config.adminPort });
     }
   } catch (err) {
@@ -153,6 +165,16 @@ export async function startService(
   const adminHost = config.adminHost.includes(":") ? `[${config.adminHost}]` : config.adminHost;
   const adminUrl =
     typeof adminAddr === "object" && adminAddr ? `http://${adminHost}:${adminAddr.port}` : undefined;
+  const close = async () => {
+    closing = true;
+    watcher?.close();
+    await refresher?.stop();
+    await admin?.close();
+    await app.close();
+    await answers.close();
+    if (!opts.data) data.closeAll();
+    await devnet?.stop();
+  };
   return {
     app,
     url,
@@ -165,15 +187,12 @@ export async function startService(
     metrics,
     paymentHealth,
     reloadData: async () => (watcher ? watcher.reload() : []),
-    async close() {
-      closing = true;
-      watcher?.close();
-      await refresher?.stop();
-      await admin?.close();
-      await app.close();
-      await answers.close();
-      if (!opts.data) data.closeAll();
-      await devnet?.stop();
+    async drain(ms) {
+      draining = true;
+      app.log.info({ drainMs: ms }, "draining: /readyz answers 503, the API still serves");
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await close();
     },
+    close,
   };
 }

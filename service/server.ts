@@ -1,4 +1,5 @@
-// Entry point: read the configuration, start the service, stop cleanly on SIGINT/SIGTERM.
+// Entry point: read the configuration, start the service, stop cleanly on SIGINT/SIGTERM (after
+// draining for GEO402_DRAIN_MS: readiness false, the API still serving, then answers in flight finish).
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { startService } from "./runtime.ts";
 
@@ -32,8 +33,8 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    service.app.log.info({ signal }, "stopping");
-    await service.close();
+    service.app.log.info({ signal, drainMs: config.drainMs }, "stopping");
+    await service.drain(config.drainMs);
     process.exit(0);
   };
   process.on("SIGHUP", () => {

@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # N service replicas (processes) sharing one `geo402 devnet`, behind haproxy with health checks on
-# each replica's admin /readyz. State and logs in $STATE; deploy/local/replicas-down.sh stops it.
+# each replica's admin /readyz. State and logs in $STATE; deploy/local/replicas-down.sh stops it,
+# deploy/local/replica.sh stops, starts or restarts one replica (draining first).
 #   GEO402_REPLICAS (3)  GEO402_LB_PORT (18600: API through haproxy)  GEO402_REPLICA_PORT (18610)
+#   GEO402_DRAIN_MS (5000: readiness false this long on SIGTERM before closing; > haproxy's 2 checks
+#   1 s apart, each allowed 3 s: /readyz asks the chain, slow on a loaded machine)
+# With GEO402_S3_BUCKET set (and GEO402_S3_ENDPOINT, AWS_* as printed by swift-up.sh), each replica
+# gets its own artifacts directory filled by `geo402-ingest sync all --once` and followed by a
+# `geo402-ingest sync all` sidecar, as in deploy/k8s; otherwise every replica reads ./artifacts.
 # Needs: apt-get install -y --no-install-recommends haproxy
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,18 +21,31 @@ mkdir -p "$STATE/log"
 : >"$STATE/pids"
 GEO402_HOME=$STATE/devnet GEO402_PUBLIC_URL=http://127.0.0.1:$LB node bin/geo402.mjs devnet >"$STATE/devnet.env" 2>"$STATE/log/devnet.log" &
 echo "$! devnet" >>"$STATE/pids"
-for _ in $(seq 1 120); do grep -q '^export PAY_TO=' "$STATE/devnet.env" && break; sleep 0.25; done
+for _ in $(seq 1 480); do grep -q '^export PAY_TO=' "$STATE/devnet.env" && break; sleep 0.25; done
 grep -q '^export PAY_TO=' "$STATE/devnet.env" || { echo "replicas-up: devnet did not start; $STATE/log/devnet.log" >&2; exit 1; }
-# shellcheck disable=SC1091
-. "$STATE/devnet.env"
+# What deploy/local/replica.sh reads to start a replica the same way later.
+{
+  cat "$STATE/devnet.env"
+  echo "export GEO402_PUBLIC_URL=http://127.0.0.1:$LB GEO402_REPLICA_PORT=$BASE GEO402_DRAIN_MS=${GEO402_DRAIN_MS:-5000}"
+  for v in GEO402_S3_BUCKET GEO402_S3_ENDPOINT GEO402_S3_PREFIX GEO402_SYNC_INTERVAL_S AWS_REGION AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY; do
+    [ -n "${!v:-}" ] && echo "export $v=${!v}"
+  done
+} >"$STATE/replica.env"
 servers=""
 for i in $(seq 1 "$N"); do
-  port=$((BASE + i)) admin=$((BASE + 100 + i))
-  PORT=$port GEO402_ADMIN_PORT=$admin GEO402_HOME=$STATE/replica-$i GEO402_PUBLIC_URL=http://127.0.0.1:$LB \
-    node --import tsx service/server.ts >"$STATE/log/replica-$i.log" 2>&1 &
-  echo "$! replica-$i" >>"$STATE/pids"
-  servers+="  server r$i 127.0.0.1:$port check port $admin inter 1s fall 2 rise 1"$'\n'
+  if [ -n "${GEO402_S3_BUCKET:-}" ]; then
+    mkdir -p "$STATE/replica-$i/artifacts"
+    node bin/geo402-ingest.mjs sync all --once --out "$STATE/replica-$i/artifacts" >"$STATE/log/sync-$i.log" 2>&1 ||
+      { echo "replicas-up: the first sync of replica $i failed; $STATE/log/sync-$i.log" >&2; exit 1; }
+    node bin/geo402-ingest.mjs sync all --out "$STATE/replica-$i/artifacts" >>"$STATE/log/sync-$i.log" 2>&1 &
+    echo "$! sync-$i" >>"$STATE/pids"
+  fi
+  GEO402_REPLICAS_STATE=$STATE deploy/local/replica.sh start "$i"
+  servers+="  server r$i 127.0.0.1:$((BASE + i)) check port $((BASE + 100 + i)) inter 1s fall 2 rise 1"$'\n'
 done
+# http-server-close: one backend connection per request, so haproxy never reuses a connection the
+# replica is closing (idle timeout, drain). retries 0: a request sent to a stopped replica fails
+# visibly instead of being retried elsewhere (the end-to-end test counts on it).
 cat >"$STATE/haproxy.cfg" <<CFG
 global
   maxconn 4096
@@ -35,12 +54,14 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  timeout check 3s
   retries 0
 frontend api
   bind 127.0.0.1:$LB
   default_backend replicas
 backend replicas
   balance roundrobin
+  option http-server-close
   option httpchk GET /readyz
 $servers
 CFG

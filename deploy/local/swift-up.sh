@@ -100,7 +100,8 @@ start() { # name, command...
 start memcached memcached -l 127.0.0.1 -p "$MEMCACHED_PORT" -U 0 -u "$(id -un)"
 for kind in account container object; do start $kind swift-$kind-server "$ETC/$kind-server.conf" --verbose; done
 start proxy swift-proxy-server "$ETC/proxy-server.conf" --verbose
-for _ in $(seq 1 100); do
+# Python start-up alone takes tens of seconds on a loaded machine.
+for _ in $(seq 1 "$((${GEO402_SWIFT_WAIT_S:-120} * 5))"); do
   up=1
   for p in $ACCOUNT_PORT $CONTAINER_PORT $OBJECT_PORT $MEMCACHED_PORT; do
     (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || up=0
@@ -117,7 +118,7 @@ ENV
   fi
   sleep 0.2
 done
-echo "swift-up: the proxy did not answer /healthcheck within 20 s; logs in $STATE/log" >&2
+echo "swift-up: the proxy did not answer /healthcheck within ${GEO402_SWIFT_WAIT_S:-120} s; logs in $STATE/log" >&2
 tail -n 20 "$STATE"/log/*.log >&2
 "$(dirname "$0")/swift-down.sh"
 exit 1

@@ -84,9 +84,15 @@ export async function syncCommand(
   process.once("SIGINT", stop);
   while (!stopping) {
     await poll();
+    // A referenced timer: it is what keeps the sidecar alive between polls (an unref'd one let the
+    // process exit after its first poll). stop() clears it.
     await new Promise<void>((resolve) => {
-      wake = resolve;
-      setTimeout(resolve, interval * 1000).unref();
+      const timer = setTimeout(resolve, interval * 1000);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      if (stopping) wake();
     });
   }
   return 0;

@@ -4,7 +4,8 @@
 //   GET /healthz  200 while the process serves (liveness)
 //   GET /readyz   200 when every artifact family is open and payments can be verified and
 //                 settled now (service/payment/health.ts: the devnet chain answers, or the remote
-//                 facilitator's /supported does), and the compute workers have started; else 503
+//                 facilitator's /supported does), the compute workers have started and the
+//                 replica is not draining; else 503
 //   GET /metrics  Prometheus text exposition (service/ops/metrics.ts)
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DataRegistry, FamilyStatus } from "../data/registry.ts";
@@ -13,6 +14,8 @@ import type { Metrics } from "./metrics.ts";
 
 export interface Readiness {
   ready: boolean;
+  /** Present while the replica drains before stopping (SIGTERM, GEO402_DRAIN_MS). */
+  draining?: true;
   families: FamilyStatus[];
   payment: PaymentHealth;
   /** Whether the compute pool's workers have started (they start after the API listens). */
@@ -23,12 +26,14 @@ export async function readiness(
   data: DataRegistry,
   paymentHealth: () => Promise<PaymentHealth>,
   computeReady: () => boolean,
+  draining = false,
 ): Promise<Readiness> {
   const families = data.status();
   const payment = await paymentHealth();
   const compute = computeReady();
-  const ready = families.length > 0 && families.every((f) => f.state === "ready") && payment.ok && compute;
-  return { ready, families, payment, compute };
+  const ready =
+    !draining && families.length > 0 && families.every((f) => f.state === "ready") && payment.ok && compute;
+  return { ready, ...(draining ? { draining: true as const } : {}), families, payment, compute };
 }
 
 export function buildAdminApp(deps: {
@@ -36,11 +41,12 @@ export function buildAdminApp(deps: {
   paymentHealth: () => Promise<PaymentHealth>;
   computeReady: () => boolean;
   metrics: Metrics;
+  draining: () => boolean;
 }): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {
-    const state = await readiness(deps.data, deps.paymentHealth, deps.computeReady);
+    const state = await readiness(deps.data, deps.paymentHealth, deps.computeReady, deps.draining());
     return reply.code(state.ready ? 200 : 503).send(state);
   });
   app.get("/metrics", async (_req, reply) =>
