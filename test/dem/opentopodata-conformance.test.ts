@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { readGeoTiff } from "../../ingest/dem/read-geotiff.ts";
 import { toHeights } from "../../ingest/dem/source-block.ts";
 import type { ApiError } from "../../service/errors.ts";
-import { assertLonLat } from "../../service/geo/coordinates.ts";
 import { type Interpolation, interpolate, sampleWindow } from "../../service/geo/elevation/interpolate.ts";
+import { assertLonLat } from "../../service/geo/position.ts";
 import { SHARED } from "./dem-test-artifacts.ts";
 
 const DATA = path.join(SHARED, "testsuites/elevation/opentopodata/data/datasets");
