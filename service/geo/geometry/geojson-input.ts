@@ -106,7 +106,7 @@ class Reader {
     const c = v.coordinates;
     switch (type) {
       case "Point":
-        return { type, coordinates: this.position(c, at) };
+        return { type, coordinates: this.position(this.list(c, at), at) };
       case "MultiPoint":
         return { type, coordinates: this.list(c, at).map((p, i) => this.position(p, `${at}[${i}]`)) };
       case "LineString":
