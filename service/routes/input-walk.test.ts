@@ -207,3 +207,23 @@ describe("every priced route reads positions and limits the same way (issue 20)"
     },
   );
 });
+
+describe("limit numbers in schema descriptions are the published limits (issue 20)", () => {
+  const descriptions = (v: unknown): string[] =>
+    Array.isArray(v)
+      ? v.flatMap(descriptions)
+      : typeof v === "object" && v !== null
+        ? Object.entries(v).flatMap(([k, m]) =>
+            k === "description" && typeof m === "string" ? [m] : descriptions(m),
+          )
+        : [];
+  it.each(priced.map((e) => [routeKey(e), e] as const))("%s", (_key, e) => {
+    const text = [e.schemas.body, e.schemas.query]
+      .flatMap((name) => (name ? descriptions(schemas.get(name)) : []))
+      .concat(e.description)
+      .join(" ");
+    const stated = [...text.matchAll(/\b(?:at most|up to|max) (\d+)/gi)].map((m) => Number(m[1]));
+    const published = new Set(e.limits.map((l) => l.max));
+    for (const n of stated) expect(published, `${n} in ${routeKey(e)}'s descriptions`).toContain(n);
+  });
+});
