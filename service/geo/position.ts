@@ -3,6 +3,7 @@
 // and any further members, which are kept as sent where an answer echoes positions and ignored
 // elsewhere. In EPSG:4326 longitude lies in −180..180 and latitude in −90..90, refused (never
 // normalised) otherwise. A malformed position is invalid_field with the path of the position.
+import { checkLimit, type Limit } from "./limit.ts";
 import { Refusal, type Where } from "./refusal.ts";
 
 /** A position exactly as sent: x (longitude), y (latitude) and any further numbers. */
@@ -30,15 +31,19 @@ export function readLonLat(value: unknown, where: Where): Position {
   return p;
 }
 
-/** A request member holding a list of EPSG:4326 positions (h3/index, pip, elevation/profile). */
-export function readLonLatList(value: unknown, field: string): Position[] {
+/**
+ * A request member holding a list of EPSG:4326 positions (h3/index, pip, elevation/profile), its
+ * length checked against `cap` after every position is read.
+ */
+export function readLonLatList(value: unknown, field: string, cap: Limit): Position[] {
+  const where = { field, path: `$.${field}` };
   if (!Array.isArray(value))
     throw new Refusal("invalid_field", {
-      field,
-      path: `$.${field}`,
+      ...where,
       reason: "must be an array of [longitude, latitude] positions",
     });
   for (let i = 0; i < value.length; i++) readLonLat(value[i], { field, path: `$.${field}[${i}]` });
+  checkLimit(cap, value.length, where);
   return value as Position[];
 }
 

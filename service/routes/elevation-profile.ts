@@ -43,8 +43,7 @@ export function profileHandler(body: unknown, ctx: RouteContext): object {
   const req = body as ProfileRequest;
   const interpolation = req.interpolation ?? "bilinear";
   const where = { field: "path", path: "$.path" };
-  const path = readLonLatList(req.path, "path");
-  checkLimit(PROFILE_LIMITS.positions, path.length, where);
+  const path = readLonLatList(req.path, "path", PROFILE_LIMITS.positions);
   if (path.length < 2)
     throw new ApiError("invalid_field", {
       ...where,

@@ -50,8 +50,7 @@ interface IndexBody {
 
 function indexCells({ body }: RouteInput): object {
   const b = body as IndexBody;
-  const points = readLonLatList(b.points, "points");
-  checkLimit(INDEX_POINTS_LIMIT, points.length, { field: "points", path: "$.points" });
+  const points = readLonLatList(b.points, "points", INDEX_POINTS_LIMIT);
   const resolutions = readResolutions(b);
   const options = { includeCenter: b.includeCenter === true, includeBoundary: b.includeBoundary === true };
   return { resolutions, count: points.length, cells: points.map((p) => indexPoint(p, resolutions, options)) };

@@ -85,66 +85,41 @@ interface OverLimit {
   limit: string;
   actual: number;
 }
-const body = (b: object): RouteInput => ({ body: b, query: {} });
+/** A body over a count limit (`positions` unless named). */
+const over = (body: object, field: string, actual: number, limit = "positions"): OverLimit => ({
+  input: { body, query: {} },
+  field,
+  limit,
+  actual,
+});
 
 /** Per priced route: an input over its count limit, or why the route has none to cross. */
 const OVER_LIMIT: Record<string, OverLimit | string> = {
   "POST /v1/hello": "no input limit but bodyBytes, which the app checks on the raw body",
   "POST /v1/geojson/validate": "no count limit: a validator answers every fault as an issue",
   "POST /v1/geojson/repair": "no count limit: bodyBytes and nestingDepth are checked on the raw body",
-  "POST /v1/transform": {
-    input: body({ from: "EPSG:4326", to: "EPSG:3857", coordinates: flat(10_001) }),
-    field: "coordinates",
-    limit: "positions",
-    actual: 10_001,
-  },
-  "POST /v1/geometry/buffer": {
-    input: body({ geojson: line(2_003), distance: 10 }),
-    field: "geojson",
-    limit: "positions",
-    actual: 2_003,
-  },
-  "POST /v1/geometry/simplify": {
-    input: body({ geojson: line(100_002), tolerance: 0 }),
-    field: "geojson",
-    limit: "positions",
-    actual: 100_002,
-  },
+  "POST /v1/transform": over(
+    { from: "EPSG:4326", to: "EPSG:3857", coordinates: flat(10_001) },
+    "coordinates",
+    10_001,
+  ),
+  "POST /v1/geometry/buffer": over({ geojson: line(2_003), distance: 10 }, "geojson", 2_003),
+  "POST /v1/geometry/simplify": over({ geojson: line(100_002), tolerance: 0 }, "geojson", 100_002),
   ...Object.fromEntries(
     ["union", "intersect", "difference"].map((op) => [
       `POST /v1/geometry/${op}`,
-      {
-        input: body({ geojson: features(polygon(1_001), polygon(1_003, 11)) }),
-        field: "geojson",
-        limit: "positions",
-        actual: 2_004,
-      },
+      over({ geojson: features(polygon(1_001), polygon(1_003, 11)) }, "geojson", 2_004),
     ]),
   ),
   ...Object.fromEntries(
     ["area", "centroid", "bbox"].map((op) => [
       `POST /v1/geometry/${op}`,
-      { input: body({ geojson: line(100_005) }), field: "geojson", limit: "positions", actual: 100_005 },
+      over({ geojson: line(100_005) }, "geojson", 100_005),
     ]),
   ),
-  "POST /v1/h3/index": {
-    input: body({ points: flat(10_002), resolution: 5 }),
-    field: "points",
-    limit: "points",
-    actual: 10_002,
-  },
-  "POST /v1/h3/polyfill": {
-    input: body({ geojson: polygon(10_004), resolution: 5 }),
-    field: "geojson",
-    limit: "positions",
-    actual: 10_004,
-  },
-  "POST /v1/pip": {
-    input: body({ points: [[10, 50]], polygons: features(polygon(100_003)) }),
-    field: "polygons",
-    limit: "positions",
-    actual: 100_003,
-  },
+  "POST /v1/h3/index": over({ points: flat(10_002), resolution: 5 }, "points", 10_002, "points"),
+  "POST /v1/h3/polyfill": over({ geojson: polygon(10_004), resolution: 5 }, "geojson", 10_004),
+  "POST /v1/pip": over({ points: [[10, 50]], polygons: features(polygon(100_003)) }, "polygons", 100_003),
   "GET /v1/timezone": {
     input: { body: undefined, query: { lat: "61.2", lon: "-149.9", at: "2101-01-01T00:00:00Z" } },
     field: "at",
@@ -153,12 +128,7 @@ const OVER_LIMIT: Record<string, OverLimit | string> = {
   },
   "GET /v1/us/geographies": "no published limit: lat and lon only",
   "GET /v1/elevation": "no published limit: lat and lon only",
-  "POST /v1/elevation/profile": {
-    input: body({ path: flat(501) }),
-    field: "path",
-    limit: "positions",
-    actual: 501,
-  },
+  "POST /v1/elevation/profile": over({ path: flat(501) }, "path", 501),
   "GET /v1/marine/depth": "no published limit: lat and lon only",
   "GET /v1/marine/hazards": {
     input: { body: undefined, query: { lat: "59.6", lon: "-151.4", radius: "5001" } },

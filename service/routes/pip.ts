@@ -35,10 +35,9 @@ interface PipBody {
 
 function pointsInPolygons({ body }: RouteInput): object {
   const b = body as PipBody;
-  const points = readLonLatList(b.points, "points");
+  const points = readLonLatList(b.points, "points", PIP_LIMITS.points);
   const polygons = readPipPolygons(b.polygons);
   const positions = polygons.reduce((n, p) => n + p.geometry.positions, 0);
-  checkLimit(PIP_LIMITS.points, points.length, { field: "points", path: "$.points" });
   checkLimit(PIP_LIMITS.polygons, polygons.length, { field: "polygons", path: "$.polygons" });
   checkLimit(PIP_LIMITS.positions, positions, { field: "polygons", path: "$.polygons" });
   checkLimit(PIP_LIMITS.pairs, points.length * polygons.length, { field: "points", path: "$.points" });

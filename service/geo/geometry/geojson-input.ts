@@ -2,6 +2,7 @@
 // pip routes): a Feature, FeatureCollection or bare Geometry. Checks structure, ring closure and
 // every position (position.ts), counts positions against the route's cap, and returns the
 // geometries with their document paths. Nothing is normalised.
+import { GEOMETRY_TYPES as RFC7946_GEOMETRY_TYPES } from "../geojson/document-structure.ts";
 import { checkLimit, type Limit } from "../limit.ts";
 import { type Position, readLonLat } from "../position.ts";
 import { Refusal, type Where } from "../refusal.ts";
@@ -36,15 +37,7 @@ export interface InputDocument {
   positions: number;
 }
 
-const GEOMETRY_TYPES = new Set<string>([
-  "Point",
-  "MultiPoint",
-  "LineString",
-  "MultiLineString",
-  "Polygon",
-  "MultiPolygon",
-  "GeometryCollection",
-]);
+const GEOMETRY_TYPES = new Set<string>(RFC7946_GEOMETRY_TYPES);
 const MAX_DEPTH = 32;
 
 type Json = Record<string, unknown>;
