@@ -15,6 +15,7 @@ import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { devnetHealth, facilitatorHealth, type PaymentHealth } from "./payment/health.ts";
+import { openPaidAnswers } from "./payment/open-paid-answers.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -79,6 +80,10 @@ export async function startService(
   const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   let app: FastifyInstance;
   let admin: FastifyInstance | undefined;
+  const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
+    await devnet?.stop();
+    throw err;
+  });
   try {
     app = await buildApp({
       config: appConfig,
@@ -86,6 +91,7 @@ export async function startService(
       facilitatorClient,
       data,
       metrics,
+      answers: answers.answers,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     for (const f of families) {
@@ -107,6 +113,7 @@ export async function startService(
     }
   } catch (err) {
     await admin?.close();
+    await answers.close();
     await devnet?.stop();
     throw err;
   }
@@ -166,6 +173,7 @@ export async function startService(
       await refresher?.stop();
       await admin?.close();
       await app.close();
+      await answers.close();
       if (!opts.data) data.closeAll();
       await devnet?.stop();
     },
