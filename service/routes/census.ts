@@ -1,5 +1,3 @@
-// GET /v1/us/geographies — state, county and congressional district codes at a position.
-import type { CensusLookup } from "../../artifacts/format/census-lookup.ts";
 import { geographiesAnswer } from "../geo/census/geographies-answer.ts";
 import type { CatalogEntry, RouteHandler } from "../route-types.ts";
 import { queryLonLat } from "./query-position.ts";
@@ -8,7 +6,7 @@ const PRICE = "0.01";
 
 export const usGeographiesHandler: RouteHandler = ({ query }, ctx) => {
   const { lon, lat } = queryLonLat(query);
-  const lookup = ctx.data.require<CensusLookup>("census").value;
+  const lookup = ctx.data.require("census").value;
   return geographiesAnswer(lookup.lookup(lat, lon), lookup.metadata);
 };
 
