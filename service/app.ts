@@ -12,6 +12,7 @@ import { DataRegistry } from "./data/registry.ts";
 import { holdSocket, logDelivered, logIfGone, watchDelivery } from "./delivery.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { fromFastifyError } from "./fastify-errors.ts";
+import { checkLimit } from "./geo/limit.ts";
 import { registerHttpConventions, requestId } from "./http-conventions.ts";
 import { jsonDepth } from "./json-depth.ts";
 import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
@@ -24,6 +25,7 @@ import { ReplayGuard } from "./payment/replay-guard.ts";
 import { unknownCharge } from "./payment/settled-on-chain.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
+import { toApiError } from "./refusals.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
@@ -113,20 +115,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     try {
       // Nesting is bounded before parsing: no recursion (reviver, GeoJSON walks) meets a deeper body.
       const depth = jsonDepth(text as string, NESTING_DEPTH);
-      if (depth > NESTING_DEPTH)
-        throw new ApiError("limit_exceeded", {
-          path: "$",
-          limit: {
-            name: NESTING_DEPTH_LIMIT.name,
-            max: NESTING_DEPTH,
-            unit: NESTING_DEPTH_LIMIT.unit,
-            actual: depth,
-          },
+      checkLimit(
+        NESTING_DEPTH_LIMIT,
+        depth,
+        { field: "body", path: "$" },
+        {
           reason: "checked on the raw body, up to the first level past the limit",
-        });
+        },
+      );
       done(null, JSON.parse(text as string, rejectProtoKeys));
     } catch (err) {
-      done(err instanceof ApiError ? err : new ApiError("invalid_json", {}), undefined);
+      const known = toApiError(err);
+      done(known instanceof ApiError ? known : new ApiError("invalid_json", {}), undefined);
     }
   });
   app.addHook("onRequest", watchDelivery);

@@ -1,6 +1,8 @@
 // The one table of error codes: machine code → HTTP status → one-sentence message.
 // The error table in docs/errors.md and the OpenAPI error schema are kept equal to this table by a test.
 
+import type { RefusalDetails } from "./geo/refusal.ts";
+
 export const ERROR_TABLE = {
   body_too_large: { status: 400, message: "The request body is larger than the 1048576-byte cap." },
   unsupported_media_type: { status: 400, message: "The request body must be sent as application/json." },
@@ -67,27 +69,9 @@ export const ERROR_TABLE = {
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
-/** A limit crossed: `{name, max, min?, unit, actual}` as in the route's published limits. */
-export interface LimitDetail {
-  name: string;
-  max: number;
-  /** Lower bound, for limits that are ranges (buffer distance and steps, simplify tolerances). */
-  min?: number;
-  unit: string;
-  actual?: number;
-}
-
-export interface ErrorDetails {
-  /** The request member or query parameter at fault. */
-  field?: string;
-  /** JSONPath-like location inside the document, e.g. `$.features[3].geometry.coordinates[0][5]`. */
-  path?: string;
-  limit?: LimitDetail;
-  /** Position index (transform, profile samples). */
-  index?: number;
-  /** Anything else worth a caller's eyes, always JSON-serialisable. */
-  [key: string]: unknown;
-}
+/** A limit crossed and the details of a refusal: the same shapes kernels refuse with. */
+export type { LimitDetail } from "./geo/refusal.ts";
+export type ErrorDetails = RefusalDetails;
 
 /** An expected refusal. Handlers throw it; the app turns it into the error body. */
 export class ApiError extends Error {

@@ -1,9 +1,9 @@
 // Limits shared by many routes (the spec's Limits table).
-import type { RouteLimit } from "./route-types.ts";
+import type { Limit } from "./geo/limit.ts";
 
 export const BODY_BYTES = 1_048_576;
 
-export const BODY_BYTES_LIMIT: RouteLimit = {
+export const BODY_BYTES_LIMIT: Limit = {
   name: "bodyBytes",
   max: BODY_BYTES,
   unit: "bytes",
@@ -18,7 +18,7 @@ export const BODY_BYTES_LIMIT: RouteLimit = {
  */
 export const NESTING_DEPTH = 64;
 
-export const NESTING_DEPTH_LIMIT: RouteLimit = {
+export const NESTING_DEPTH_LIMIT: Limit = {
   name: "nestingDepth",
   max: NESTING_DEPTH,
   unit: "levels",

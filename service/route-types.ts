@@ -4,16 +4,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { FamilyName } from "../artifacts/families.ts";
 import type { Config, Revision } from "./config.ts";
 import type { DataReader, DataRegistry, RequestData } from "./data/registry.ts";
+import type { Limit } from "./geo/limit.ts";
 
 export type HttpMethod = "GET" | "POST";
 
 /** One published limit of a route (the spec's Limits table), advertised in `x-limits`. */
-export interface RouteLimit {
-  name: string;
-  max: number;
-  unit: string;
-  detail: string;
-}
+export type RouteLimit = Limit;
 
 /** What the payment layer settles with; also shown by GET / and OpenAPI `x-payment`. */
 export interface PaymentTerms {

@@ -144,14 +144,6 @@ export function schemaError(err: ErrorObject | undefined, root: "body" | "query"
       const member = String(params.additionalProperty);
       return new ApiError("unexpected_field", { field: member, path: join(member) });
     }
-    case "maxItems": {
-      const field = lastMember(err.instancePath) ?? root;
-      return new ApiError("limit_exceeded", {
-        field,
-        path: root === "query" ? field : at,
-        limit: { name: field, max: Number(params.limit), unit: "items" },
-      });
-    }
     default: {
       const field = lastMember(err.instancePath) ?? root;
       return new ApiError("invalid_field", {

@@ -8,6 +8,7 @@ import { openFamilies } from "../data/families.ts";
 import { DataRegistry } from "../data/registry.ts";
 import { crsOpener } from "../data/transform-families.ts";
 import { ApiError } from "../errors.ts";
+import { toApiError } from "../refusals.ts";
 import type { CatalogEntry, PaymentTerms, RouteContext, RouteInput } from "../route-types.ts";
 import { createExecutor } from "./execute.ts";
 import { type ComputePool, createComputePool } from "./pool.ts";
@@ -53,7 +54,7 @@ async function both(e: CatalogEntry, input: RouteInput) {
   );
   const inline = await Promise.resolve()
     .then(() => e.handler(input, ctx()))
-    .catch((err: unknown) => err);
+    .catch((err: unknown) => toApiError(err));
   return { pooled, inline, used };
 }
 

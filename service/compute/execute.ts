@@ -3,6 +3,7 @@
 // included) and both abandoned when the client goes away. Pool work is really stopped (its worker
 // is terminated); main-thread handlers are cheap lookups whose late result is simply dropped.
 import { ApiError } from "../errors.ts";
+import { toApiError } from "../refusals.ts";
 import { type CatalogEntry, type RouteContext, type RouteInput, routeKey } from "../route-types.ts";
 import type { ComputePool } from "./pool.ts";
 import { type ComputeResult, type UsedFamily, unwrapResult } from "./task.ts";
@@ -84,7 +85,8 @@ export function createExecutor(pool: ComputePool, timeoutMs: number): Executor {
         stop.signal.addEventListener("abort", () => reject(refusal(stop.reason())), { once: true }),
       );
       stopped.catch(() => {});
-      return await Promise.race([Promise.resolve().then(() => entry.handler(input, ctx)), stopped]);
+      const answer = Promise.resolve().then(() => entry.handler(input, ctx));
+      return await Promise.race([answer.catch((err) => Promise.reject(toApiError(err))), stopped]);
     } finally {
       stop.dispose();
     }

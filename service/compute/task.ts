@@ -3,6 +3,7 @@
 // data only, so an ApiError travels as {code, message, details} and is rebuilt on the main thread
 // exactly as the handler threw it.
 import { ApiError, type ErrorCode, type ErrorDetails } from "../errors.ts";
+import { toApiError } from "../refusals.ts";
 import type { RouteInput } from "../route-types.ts";
 
 export interface ComputeTask {
@@ -31,8 +32,12 @@ export type ComputeResult =
   | { ok: false; refusal: { code: ErrorCode; message: string; details: ErrorDetails }; used: UsedFamily[] }
   | { ok: false; fault: string; used: UsedFamily[] };
 
-/** A thrown value as a result: ApiError → refusal, anything else → fault (its stack, for the log). */
-export function resultOfError(err: unknown, used: UsedFamily[]): ComputeResult {
+/**
+ * A thrown value as a result: ApiError (or a kernel's Refusal, mapped first) → refusal, anything
+ * else → fault (its stack, for the log).
+ */
+export function resultOfError(thrown: unknown, used: UsedFamily[]): ComputeResult {
+  const err = toApiError(thrown);
   if (err instanceof ApiError)
     return { ok: false, refusal: { code: err.code, message: err.message, details: err.details }, used };
   return { ok: false, fault: err instanceof Error ? (err.stack ?? err.message) : String(err), used };

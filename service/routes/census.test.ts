@@ -6,6 +6,7 @@ import { buildFixtureVersion } from "../../test/support/census-fixtures.ts";
 import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { DataRegistry } from "../data/registry.ts";
 import { ApiError } from "../errors.ts";
+import { toApiError } from "../refusals.ts";
 import type { RouteContext } from "../route-types.ts";
 import { censusEntries } from "./census.ts";
 
@@ -28,7 +29,7 @@ async function refusal(lat: unknown, lon: unknown, context: RouteContext = ctx):
   try {
     await ask(lat, lon, context);
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (toApiError(err) instanceof ApiError) return toApiError(err) as ApiError;
     throw err;
   }
   throw new Error("expected a refusal");

@@ -1,14 +1,11 @@
 import { geographiesAnswer } from "../geo/census/geographies-answer.ts";
-import { assertLonLat } from "../geo/coordinates.ts";
 import type { CatalogEntry, RouteHandler } from "../route-types.ts";
+import { queryLonLat } from "./query-position.ts";
 
 const PRICE = "0.01";
 
 export const usGeographiesHandler: RouteHandler = ({ query }, ctx) => {
-  const lat = query.lat as number;
-  const lon = query.lon as number;
-  assertLonLat(lon, 0, { field: "lon", path: "lon" });
-  assertLonLat(0, lat, { field: "lat", path: "lat" });
+  const { lon, lat } = queryLonLat(query);
   const lookup = ctx.data.require("census").value;
   return geographiesAnswer(lookup.lookup(lat, lon), lookup.metadata);
 };

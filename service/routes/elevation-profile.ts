@@ -3,11 +3,12 @@
 import type { Located } from "../data/dem-dataset.ts";
 import { demOf } from "../data/dem-dataset.ts";
 import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
-import { ApiError, type ErrorDetails } from "../errors.ts";
-import { assertLonLat } from "../geo/coordinates.ts";
+import { ApiError } from "../errors.ts";
 import type { Interpolation } from "../geo/elevation/interpolate.ts";
 import { defaultSampleCount, pathLength, samplePath } from "../geo/elevation/profile-path.ts";
 import { profileStats } from "../geo/elevation/profile-stats.ts";
+import { checkLimit } from "../geo/limit.ts";
+import { readLonLatList } from "../geo/position.ts";
 import type { RouteContext, RouteLimit } from "../route-types.ts";
 
 export const PROFILE_LIMITS = {
@@ -33,50 +34,37 @@ export const PROFILE_LIMITS = {
 } as const satisfies Record<string, RouteLimit>;
 
 interface ProfileRequest {
-  path: [number, number][];
+  path: unknown;
   samples?: number;
   interpolation?: Interpolation;
-}
-
-function limitExceeded(limit: RouteLimit, actual: number, where: ErrorDetails): ApiError {
-  return new ApiError("limit_exceeded", {
-    ...where,
-    limit: { name: limit.name, max: limit.max, unit: limit.unit, actual },
-  });
 }
 
 export function profileHandler(body: unknown, ctx: RouteContext): object {
   const req = body as ProfileRequest;
   const interpolation = req.interpolation ?? "bilinear";
-  const path = req.path;
   const where = { field: "path", path: "$.path" };
-  if (path.length > PROFILE_LIMITS.positions.max)
-    throw limitExceeded(PROFILE_LIMITS.positions, path.length, where);
+  const path = readLonLatList(req.path, "path", PROFILE_LIMITS.positions);
   if (path.length < 2)
     throw new ApiError("invalid_field", {
       ...where,
       reason: "a path needs at least 2 positions",
       actual: path.length,
     });
-  for (const [i, [lon, lat]] of path.entries())
-    assertLonLat(lon, lat, { field: "path", path: `$.path[${i}]` });
   if (req.samples !== undefined) {
     const at = { field: "samples", path: "$.samples" };
-    if (req.samples > PROFILE_LIMITS.samples.max)
-      throw limitExceeded(PROFILE_LIMITS.samples, req.samples, at);
+    checkLimit(PROFILE_LIMITS.samples, req.samples, at);
     if (req.samples < 2)
       throw new ApiError("invalid_field", { ...at, reason: "at least 2 samples", actual: req.samples });
   }
   const length = pathLength(path);
-  if (length.lengthMeters > PROFILE_LIMITS.length.max)
-    throw limitExceeded(PROFILE_LIMITS.length, length.lengthMeters, where);
+  checkLimit(PROFILE_LIMITS.length, length.lengthMeters, where);
   const count = req.samples ?? defaultSampleCount(length.lengthMeters, PROFILE_LIMITS.samples.max);
   const points = samplePath(path, length, count);
 
   const dem = demOf(ctx);
   const tiles = new Set<string>();
   for (const p of points) dem.collectTiles(p.longitude, p.latitude, interpolation, tiles);
-  if (tiles.size > PROFILE_LIMITS.tiles.max) throw limitExceeded(PROFILE_LIMITS.tiles, tiles.size, where);
+  checkLimit(PROFILE_LIMITS.tiles, tiles.size, where);
 
   const meta = dem.metadata;
   const located: Located[] = points.map((p, index) => {

@@ -4,23 +4,15 @@ import type { DemLayerMeta } from "../../artifacts/format/dem-tile.ts";
 import { DEM_FAMILY, demOf } from "../data/dem-dataset.ts";
 import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError } from "../errors.ts";
-import { assertLonLat } from "../geo/coordinates.ts";
 import type { Interpolation } from "../geo/elevation/interpolate.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteContext } from "../route-types.ts";
 import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
-
-/** assertLonLat with the query parameter at fault named. */
-function assertQueryPosition(lon: number, lat: number): void {
-  const field = Number.isFinite(lon) && lon >= -180 && lon <= 180 ? "lat" : "lon";
-  assertLonLat(lon, lat, { field, path: `$.${field}` });
-}
+import { queryLonLat } from "./query-position.ts";
 
 function elevation(query: Record<string, unknown>, ctx: RouteContext): object {
-  const lat = query.lat as number;
-  const lon = query.lon as number;
+  const { lon, lat } = queryLonLat(query);
   const interpolation = (query.interpolation as Interpolation | undefined) ?? "bilinear";
-  assertQueryPosition(lon, lat);
   const dem = demOf(ctx);
   const meta = dem.metadata;
   const at = dem.locate(lon, lat);

@@ -5,6 +5,7 @@ import { loadConfig } from "../config.ts";
 import { DataRegistry } from "../data/registry.ts";
 import { ApiError } from "../errors.ts";
 import { validateGeoJSON } from "../geo/geojson/validate.ts";
+import { toApiError } from "../refusals.ts";
 import type { CatalogEntry, RouteContext } from "../route-types.ts";
 import { geometryEntries } from "./geometry.ts";
 
@@ -26,7 +27,7 @@ function refusal(op: string, body: unknown): ApiError {
   try {
     route(op).handler({ body, query: {} }, ctx);
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (toApiError(err) instanceof ApiError) return toApiError(err) as ApiError;
     throw err;
   }
   throw new Error(`${op} answered instead of refusing`);
@@ -62,20 +63,20 @@ describe("every published geometry limit is refused with field, path and limit",
     const err = refusal(op, { geojson: line(max + 1), ...extra });
     expect(err.code).toBe("limit_exceeded");
     expect(err.details.field).toBe("geojson");
-    expect(err.details.path).toBe(`$.geojson.coordinates[${max}]`);
+    expect(err.details.path).toBe("$.geojson");
     expect(err.details.limit).toEqual({ name: "positions", max, unit: "positions", actual: max + 1 });
   });
 
   it.each(["union", "intersect", "difference"])("%s: positions over 2000 across all members", (op) => {
-    // 2 squares of 5 positions, then a MultiPolygon with 400 squares: the 2001st position is in member 2
+    // 2 squares of 5 positions, then a MultiPolygon with 400 squares: 2010 positions in all
     const many = {
       type: "MultiPolygon",
       coordinates: Array.from({ length: 400 }, (_, i) => square(i * 0.02, 0).coordinates),
     };
     const err = refusal(op, { geojson: collection([square(0, 0), square(1, 1), many]) });
     expect(err.code).toBe("limit_exceeded");
-    expect(err.details.path).toBe("$.geojson.geometries[2].coordinates[398][0][0]");
-    expect(err.details.limit).toEqual({ name: "positions", max: 2000, unit: "positions", actual: 2001 });
+    expect(err.details.path).toBe("$.geojson");
+    expect(err.details.limit).toEqual({ name: "positions", max: 2000, unit: "positions", actual: 2010 });
   });
 
   it.each(["union", "intersect", "difference"])("%s: fewer than two polygonal geometries", (op) => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { unitRouteContext } from "../../test/reference/route-context.ts";
 import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { ApiError } from "../errors.ts";
+import { toApiError } from "../refusals.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import { h3Entries } from "./h3.ts";
 
@@ -31,7 +32,7 @@ async function refusal(body: Body): Promise<ApiError> {
   try {
     await polyfill.handler({ body, query: {} }, ctx);
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (toApiError(err) instanceof ApiError) return toApiError(err) as ApiError;
     throw err;
   }
   throw new Error("expected a refusal");

@@ -5,6 +5,7 @@ import { normalizeLongitude, readCenterVectors } from "../../test/reference/h3-v
 import { unitRouteContext } from "../../test/reference/route-context.ts";
 import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { ApiError } from "../errors.ts";
+import { toApiError } from "../refusals.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import { h3Entries } from "./h3.ts";
 
@@ -22,7 +23,7 @@ async function refusal(e: CatalogEntry, body: unknown): Promise<ApiError> {
   try {
     await e.handler({ body, query: {} }, ctx);
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (toApiError(err) instanceof ApiError) return toApiError(err) as ApiError;
     throw err;
   }
   throw new Error("expected a refusal");

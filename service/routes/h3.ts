@@ -7,8 +7,8 @@ import type { Containment } from "../geo/h3/part-cells.ts";
 import { readPolyfillFeatures } from "../geo/h3/polyfill-input.ts";
 import { featureEstimate, finestResolutionWithin, planFeatures } from "../geo/h3/polyfill-plan.ts";
 import { RESOLUTIONS_LIMIT, readResolutions } from "../geo/h3/request-resolutions.ts";
-import { readPositionList } from "../geo/position-list.ts";
-import { assertWithinLimit } from "../limit-check.ts";
+import { checkLimit } from "../geo/limit.ts";
+import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
 
@@ -50,8 +50,7 @@ interface IndexBody {
 
 function indexCells({ body }: RouteInput): object {
   const b = body as IndexBody;
-  const points = readPositionList(b.points, "points");
-  assertWithinLimit(INDEX_POINTS_LIMIT, points.length, { field: "points", path: "$.points" });
+  const points = readLonLatList(b.points, "points", INDEX_POINTS_LIMIT);
   const resolutions = readResolutions(b);
   const options = { includeCenter: b.includeCenter === true, includeBoundary: b.includeBoundary === true };
   return { resolutions, count: points.length, cells: points.map((p) => indexPoint(p, resolutions, options)) };
@@ -83,8 +82,8 @@ function polyfillCells({ body }: RouteInput): object {
   const resolutions = readResolutions(b);
   const containment = readContainment(b.containment);
   const where = { field: "geojson", path: "$.geojson" };
-  assertWithinLimit(POLYFILL_POLYGONS_LIMIT, sum(features.map((f) => f.geometry.parts.length)), where);
-  assertWithinLimit(POLYFILL_POSITIONS_LIMIT, sum(features.map((f) => f.geometry.positions)), where);
+  checkLimit(POLYFILL_POLYGONS_LIMIT, sum(features.map((f) => f.geometry.parts.length)), where);
+  checkLimit(POLYFILL_POSITIONS_LIMIT, sum(features.map((f) => f.geometry.positions)), where);
 
   const plan = planFeatures(features, "geojson");
   const estimates = plan.map((f) => resolutions.map((r) => featureEstimate(f, r, containment)));
@@ -110,15 +109,16 @@ function polyfillCells({ body }: RouteInput): object {
   }
   const cells = new PolyfillCells(plan, containment);
   if (totalEstimate > cap && !cells.fits(resolutions, cap)) {
-    const { name, max, unit } = POLYFILL_CELLS_LIMIT;
     const field = b.resolution !== undefined ? "resolution" : "resolutions";
-    throw new ApiError("limit_exceeded", {
-      field,
-      path: `$.${field}`,
-      limit: { name, max, unit, actual: totalEstimate },
-      finestResolution: cells.finestResolutionWithin(cap),
-      estimates: resolutions.map((resolution, k) => ({ resolution, estimate: totals[k] as number })),
-    });
+    checkLimit(
+      POLYFILL_CELLS_LIMIT,
+      totalEstimate,
+      { field, path: `$.${field}` },
+      {
+        finestResolution: cells.finestResolutionWithin(cap),
+        estimates: resolutions.map((resolution, k) => ({ resolution, estimate: totals[k] as number })),
+      },
+    );
   }
   const results = plan.map((f, i) => ({
     index: i,

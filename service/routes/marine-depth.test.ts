@@ -12,6 +12,7 @@ import {
 import type { DataRegistry } from "../data/registry.ts";
 import { ApiError } from "../errors.ts";
 import { geodesicMeters } from "../geo/marine/geodesic-distance.ts";
+import { toApiError } from "../refusals.ts";
 
 const depth = entry("/v1/marine/depth");
 const valid = responseValidator(depth);
@@ -51,7 +52,7 @@ async function refusal(lat: number, lon: number): Promise<ApiError> {
   try {
     await depth.handler({ body: undefined, query: { lat, lon } }, routeContext(data));
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (toApiError(err) instanceof ApiError) return toApiError(err) as ApiError;
     throw err;
   }
   throw new Error("expected a refusal");

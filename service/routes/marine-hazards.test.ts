@@ -16,6 +16,7 @@ import { ApiError } from "../errors.ts";
 import { geodesicMeters } from "../geo/marine/geodesic-distance.ts";
 import { hazardsNear } from "../geo/marine/hazard-search.ts";
 import { waterLevelText } from "../geo/marine/s57-labels.ts";
+import { toApiError } from "../refusals.ts";
 
 const hazards = entry("/v1/marine/hazards");
 const valid = responseValidator(hazards);
@@ -58,7 +59,7 @@ async function refusal(query: Record<string, number>): Promise<ApiError> {
   try {
     await hazards.handler({ body: undefined, query }, routeContext(data));
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (toApiError(err) instanceof ApiError) return toApiError(err) as ApiError;
     throw err;
   }
   throw new Error("expected a refusal");

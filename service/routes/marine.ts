@@ -3,12 +3,13 @@
 import type { EncCharts } from "../data/enc-charts.ts";
 import { ENC_FAMILY } from "../data/enc-charts.ts";
 import { ApiError } from "../errors.ts";
-import { assertLonLat } from "../geo/coordinates.ts";
+import { checkLimit } from "../geo/limit.ts";
 import { depthAt } from "../geo/marine/depth-lookup.ts";
 import { hazardsNear } from "../geo/marine/hazard-search.ts";
 import type { CatalogEntry, RouteLimit } from "../route-types.ts";
 import { depthAnswer, hazardsAnswer } from "./marine-answers.ts";
 import { coverageFor } from "./marine-context.ts";
+import { queryLonLat } from "./query-position.ts";
 
 const PRICE = "0.005";
 /** Tile rings searched around a position for its nearest sounding (about 10 km on this grid). */
@@ -34,14 +35,6 @@ export const TILES_LIMIT: RouteLimit = {
   detail: "chart tiles one search may read, decided from the radius before any is read",
 };
 
-function position(query: Record<string, unknown>): { lon: number; lat: number } {
-  const lon = query.lon as number;
-  const lat = query.lat as number;
-  assertLonLat(lon, 0, { field: "lon", path: "lon" });
-  assertLonLat(0, lat, { field: "lat", path: "lat" });
-  return { lon, lat };
-}
-
 function radius(query: Record<string, unknown>): number {
   const r = query.radius === undefined ? RADIUS_DEFAULT : (query.radius as number);
   if (!Number.isFinite(r) || r < 1) {
@@ -51,13 +44,7 @@ function radius(query: Record<string, unknown>): number {
       reason: "radius must be a number of metres, at least 1",
     });
   }
-  if (r > RADIUS_LIMIT.max) {
-    throw new ApiError("limit_exceeded", {
-      field: "radius",
-      path: "radius",
-      limit: { name: RADIUS_LIMIT.name, max: RADIUS_LIMIT.max, unit: RADIUS_LIMIT.unit, actual: r },
-    });
-  }
+  checkLimit(RADIUS_LIMIT, r, { field: "radius", path: "radius" });
   return r;
 }
 
@@ -78,7 +65,7 @@ export const marineEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
     handler: ({ query }, ctx) => {
-      const q = position(query);
+      const q = queryLonLat(query);
       const enc = charts(ctx);
       const session = enc.session();
       const r = depthAt(session, q.lon, q.lat, { soundingRings: SOUNDING_RINGS });
@@ -111,7 +98,7 @@ export const marineEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
     handler: ({ query }, ctx) => {
-      const q = { ...position(query), radius: radius(query) };
+      const q = { ...queryLonLat(query), radius: radius(query) };
       const enc = charts(ctx);
       const session = enc.session();
       const r = hazardsNear(session, q.lon, q.lat, q.radius, {
@@ -120,11 +107,7 @@ export const marineEntries: CatalogEntry[] = [
       });
       switch (r.kind) {
         case "too_many_tiles":
-          throw new ApiError("limit_exceeded", {
-            field: "radius",
-            path: "radius",
-            limit: { name: TILES_LIMIT.name, max: TILES_LIMIT.max, unit: TILES_LIMIT.unit, actual: r.tiles },
-          });
+          return checkLimit(TILES_LIMIT, r.tiles, { field: "radius", path: "radius" }) as never;
         case "outside_coverage":
           throw new ApiError("outside_coverage", {
             query: { lat: q.lat, lon: q.lon },

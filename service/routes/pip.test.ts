@@ -3,6 +3,7 @@ import { locateExact } from "../../test/reference/exact-point-in-polygon.ts";
 import { unitRouteContext } from "../../test/reference/route-context.ts";
 import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { ApiError } from "../errors.ts";
+import { toApiError } from "../refusals.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import { pipEntries } from "./pip.ts";
 
@@ -19,7 +20,7 @@ async function refusal(body: Body): Promise<ApiError> {
   try {
     await pip.handler({ body, query: {} }, ctx);
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (toApiError(err) instanceof ApiError) return toApiError(err) as ApiError;
     throw err;
   }
   throw new Error("expected a refusal");

@@ -1,11 +1,11 @@
 // POST /v1/pip — many points against many polygons: a dense 0/1 matrix and per point the
 // polygons that contain it. Boundary points count as inside unless `ignoreBoundary`.
 
+import { checkLimit } from "../geo/limit.ts";
 import { readPipPolygons } from "../geo/pip/pip-input.ts";
 import { pipMatrix } from "../geo/pip/pip-matrix.ts";
 import { preparePolygon } from "../geo/pip/prepared-polygon.ts";
-import { readPositionList } from "../geo/position-list.ts";
-import { assertWithinLimit } from "../limit-check.ts";
+import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
 
@@ -35,14 +35,13 @@ interface PipBody {
 
 function pointsInPolygons({ body }: RouteInput): object {
   const b = body as PipBody;
-  const points = readPositionList(b.points, "points");
+  const points = readLonLatList(b.points, "points", PIP_LIMITS.points);
   const polygons = readPipPolygons(b.polygons);
   const positions = polygons.reduce((n, p) => n + p.geometry.positions, 0);
-  assertWithinLimit(PIP_LIMITS.points, points.length, { field: "points", path: "$.points" });
-  assertWithinLimit(PIP_LIMITS.polygons, polygons.length, { field: "polygons", path: "$.polygons" });
-  assertWithinLimit(PIP_LIMITS.positions, positions, { field: "polygons", path: "$.polygons" });
-  assertWithinLimit(PIP_LIMITS.pairs, points.length * polygons.length, { field: "points", path: "$.points" });
-  assertWithinLimit(PIP_LIMITS.vertexTests, points.length * positions, { field: "points", path: "$.points" });
+  checkLimit(PIP_LIMITS.polygons, polygons.length, { field: "polygons", path: "$.polygons" });
+  checkLimit(PIP_LIMITS.positions, positions, { field: "polygons", path: "$.polygons" });
+  checkLimit(PIP_LIMITS.pairs, points.length * polygons.length, { field: "points", path: "$.points" });
+  checkLimit(PIP_LIMITS.vertexTests, points.length * positions, { field: "points", path: "$.points" });
 
   const prepared = polygons.map((p) => preparePolygon(p.geometry.parts));
   const { matrix, containing } = pipMatrix(points, prepared, b.ignoreBoundary === true);

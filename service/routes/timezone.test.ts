@@ -5,6 +5,7 @@ import { openFamilies } from "../data/families.ts";
 import { DataRegistry } from "../data/registry.ts";
 import { timezoneOpener } from "../data/timezone-family.ts";
 import type { ApiError } from "../errors.ts";
+import { toApiError } from "../refusals.ts";
 import type { RouteContext } from "../route-types.ts";
 import { timezoneEntries } from "./timezone.ts";
 
@@ -29,7 +30,7 @@ async function refused(query: Record<string, unknown>): Promise<ApiError> {
   try {
     await entry.handler({ body: undefined, query }, ctx);
   } catch (err) {
-    return err as ApiError;
+    return toApiError(err) as ApiError;
   }
   throw new Error("accepted");
 }

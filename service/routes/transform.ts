@@ -1,7 +1,7 @@
 // POST /v1/transform — reproject positions between EPSG codes; revision B also shifts datums.
 
-import { MAX_GRID_TILES } from "../geo/transform/datum-shift.ts";
-import { MAX_POSITIONS } from "../geo/transform/position-walk.ts";
+import { DATUM_GRID_TILES } from "../geo/transform/datum-shift.ts";
+import { TRANSFORM_POSITIONS } from "../geo/transform/position-walk.ts";
 import { runTransform } from "../geo/transform/transform.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import type { CatalogEntry } from "../route-types.ts";
@@ -16,22 +16,7 @@ export const transformEntries: CatalogEntry[] = [
       "Transforms positions (nested arrays or GeoJSON) between EPSG codes of WGS 84, ITRF2020, NAD83 realizations and NAD27: geographic, Web Mercator, UTM, State Plane and low-distortion projections. Revision A applies no datum shift; revision B applies NADCON5 grid shifts and time-dependent Helmert transformations.",
     tags: ["transform"],
     schemas: { body: "transform.request", response: "transform.response" },
-    limits: [
-      BODY_BYTES_LIMIT,
-      {
-        name: "positions",
-        max: MAX_POSITIONS,
-        unit: "positions",
-        detail: "positions across coordinates or geojson, all nesting depths",
-      },
-      {
-        name: "datumGridTiles",
-        max: MAX_GRID_TILES,
-        unit: "tiles",
-        detail: "NADCON5 grid tiles read per call (revision B)",
-      },
-      NESTING_DEPTH_LIMIT,
-    ],
+    limits: [BODY_BYTES_LIMIT, TRANSFORM_POSITIONS, DATUM_GRID_TILES, NESTING_DEPTH_LIMIT],
     example: { body: { from: "EPSG:4326", to: "EPSG:26905", coordinates: [[-149.9003, 61.2181]] } },
     revisions: ["A", "B"],
     families: ["crs"],

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HelmertOperation } from "../../artifacts/format/crs-record.ts";
-import { ApiError } from "../../service/errors.ts";
+import { Refusal } from "../../service/geo/refusal.ts";
 import { CrsRegistry } from "../../service/geo/transform/crs-registry.ts";
 import {
   geodeticToGeocentric,
@@ -99,9 +99,9 @@ describe("NADCON5 steps and chains (PROJ gridshift, biquadratic)", () => {
           const err = await runTransform({ from: String(from), to: String(to), coordinates }, deps).catch(
             (e: unknown) => e,
           );
-          expect(err).toBeInstanceOf(ApiError);
-          expect((err as ApiError).code).toBe("outside_datum_grid");
-          expect((err as ApiError).details.index).toBe(1);
+          expect(err).toBeInstanceOf(Refusal);
+          expect((err as Refusal).code).toBe("outside_datum_grid");
+          expect((err as Refusal).details.index).toBe(1);
         }
       }
     });
@@ -130,9 +130,9 @@ describe("CONUS operations whose grids are not available here are refused, never
           { from: String(from), to: String(to), coordinates: [u.pyproj_from_crs_default_at.in] },
           deps,
         ).catch((e: unknown) => e);
-        expect((err as ApiError).code).toBe("outside_datum_grid");
-        expect((err as ApiError).details.reason).toBe("grid_not_available");
-        expect([...((err as ApiError).details.missingGrids as string[])].sort()).toEqual(
+        expect((err as Refusal).code).toBe("outside_datum_grid");
+        expect((err as Refusal).details.reason).toBe("grid_not_available");
+        expect([...((err as Refusal).details.missingGrids as string[])].sort()).toEqual(
           [...u.missing_grids].sort(),
         );
       }

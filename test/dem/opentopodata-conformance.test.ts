@@ -8,9 +8,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readGeoTiff } from "../../ingest/dem/read-geotiff.ts";
 import { toHeights } from "../../ingest/dem/source-block.ts";
-import type { ApiError } from "../../service/errors.ts";
-import { assertLonLat } from "../../service/geo/coordinates.ts";
 import { type Interpolation, interpolate, sampleWindow } from "../../service/geo/elevation/interpolate.ts";
+import { assertLonLat } from "../../service/geo/position.ts";
+import type { Refusal } from "../../service/geo/refusal.ts";
 import { SHARED } from "./dem-test-artifacts.ts";
 
 const DATA = path.join(SHARED, "testsuites/elevation/opentopodata/data/datasets");
@@ -58,7 +58,7 @@ function serviceRefuses(lat: number, lon: number): "outside" | "answered" {
     assertLonLat(lon, lat, { field: "lat", path: "$" });
     return "answered";
   } catch (err) {
-    return (err as ApiError).code === "coordinate_out_of_range" ? "outside" : "answered";
+    return (err as Refusal).code === "coordinate_out_of_range" ? "outside" : "answered";
   }
 }
 

@@ -1,6 +1,8 @@
 // Samples along a polyline, equally spaced in geodesic distance on WGS 84 (GeographicLib): the
 // first at the first position, the last at the last. Positions are GeoJSON `[lon, lat]`.
+
 import geographiclib from "geographiclib-geodesic";
+import type { Position } from "../position.ts";
 
 const { Geodesic } = geographiclib;
 
@@ -16,12 +18,12 @@ export interface PathLength {
   lengthMeters: number;
 }
 
-export function pathLength(path: readonly (readonly [number, number])[]): PathLength {
+export function pathLength(path: readonly Position[]): PathLength {
   const cumulative = [0];
   let total = 0;
   for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1] as readonly [number, number];
-    const b = path[i] as readonly [number, number];
+    const a = path[i - 1] as Position;
+    const b = path[i] as Position;
     total += WGS84.Inverse(a[1], a[0], b[1], b[0], Geodesic.DISTANCE).s12 ?? 0;
     cumulative.push(total);
   }
@@ -40,14 +42,10 @@ export interface PathSample {
 }
 
 /** `count` (≥ 2) samples equally spaced along a path of at least two positions, in order. */
-export function samplePath(
-  path: readonly (readonly [number, number])[],
-  length: PathLength,
-  count: number,
-): PathSample[] {
+export function samplePath(path: readonly Position[], length: PathLength, count: number): PathSample[] {
   const out: PathSample[] = [];
-  const first = path[0] as readonly [number, number];
-  const last = path[path.length - 1] as readonly [number, number];
+  const first = path[0] as Position;
+  const last = path[path.length - 1] as Position;
   let segment = 1;
   let line = lineOf(path, 1);
   for (let k = 0; k < count; k++) {
@@ -71,8 +69,8 @@ export function samplePath(
   return out;
 }
 
-function lineOf(path: readonly (readonly [number, number])[], segment: number) {
-  const a = path[segment - 1] as readonly [number, number];
-  const b = path[segment] as readonly [number, number];
+function lineOf(path: readonly Position[], segment: number) {
+  const a = path[segment - 1] as Position;
+  const b = path[segment] as Position;
   return WGS84.InverseLine(a[1], a[0], b[1], b[0], OUT | Geodesic.DISTANCE_IN);
 }

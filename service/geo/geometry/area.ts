@@ -1,6 +1,6 @@
 // POST /v1/geometry/area: ellipsoidal (WGS 84) area of every polygon in the document, with edges
 // straight in longitude/latitude (default, RFC 7946) or geodesic (GeographicLib's PolygonArea).
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { hasLongEdge, polygonArea, signedRingArea } from "./ellipsoidal-area.ts";
 import { geodesicPolygonArea } from "./geodesic-area.ts";
 import { type InputDocument, type Position, polygonsOf, readGeoJson } from "./geojson-input.ts";
@@ -70,7 +70,7 @@ export function area(body: { geojson: unknown; edges?: unknown }): AreaAnswer {
   const doc = readGeoJson(body.geojson, { field: "geojson", cap: MEASURE_POSITIONS });
   const edges = body.edges ?? "lonlat";
   if (!EDGE_MODELS.includes(edges as EdgeModel)) {
-    throw new ApiError("invalid_field", {
+    throw new Refusal("invalid_field", {
       field: "edges",
       path: "$.edges",
       reason: `edges is one of ${EDGE_MODELS.map((e) => `"${e}"`).join(", ")}`,

@@ -1,6 +1,6 @@
 // POST /v1/geometry/bbox: naive per-axis extent of every position, with a flag for geometries
 // that span the antimeridian (an edge longer than 180° of longitude, or positions on both ±180).
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import {
   type Geometry,
   linesOf,
@@ -47,7 +47,7 @@ export function bbox(body: { geojson: unknown }): BboxAnswer {
     longEdge ||= hasAntimeridianEdge(item.geometry);
   }
   if (minLon === Infinity) {
-    throw new ApiError("invalid_geometry", {
+    throw new Refusal("invalid_geometry", {
       field: "geojson",
       path: "$.geojson",
       reason: "the input holds no position",

@@ -2,7 +2,7 @@
 // latitude + azimuthal equidistant), raw offset curves resolved by polyclip-ts, back to lon/lat.
 // Input edges are straight in lon/lat (RFC 7946), so they are followed in the plane to within a
 // tolerance; output edges likewise.
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { chordError, measureOffsets, type OffsetError } from "./buffer-accuracy.ts";
 import { vertexMean } from "./centroid.ts";
 import type { MultiPoly } from "./clip.ts";
@@ -70,7 +70,7 @@ export function bufferGeometry(
   const reach = Math.abs(distance) / plane.radius;
   for (const p of [...pg.points, ...pg.paths.flat(), ...pg.polygons.flat(2)]) {
     if (plane.angle(p[0], p[1]) + reach > MAX_ARC) {
-      throw new ApiError("invalid_geometry", {
+      throw new Refusal("invalid_geometry", {
         field: "geojson",
         path,
         reason: longEdges

@@ -2,7 +2,7 @@
 // RFC 7946 output across the antimeridian and around the poles.
 import { getIssues } from "@placemarkio/check-geojson";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { type BufferAnswer, buffer } from "./buffer.ts";
 import { DEG, gaussianRadius, MEAN_RADIUS } from "./ellipsoid.ts";
 import { polygonArea, signedRingArea } from "./ellipsoidal-area.ts";
@@ -249,8 +249,8 @@ describe("buffers stay valid GeoJSON across the antimeridian and around the pole
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).code).toBe("invalid_geometry");
-    expect((err as ApiError).details.path).toBe("$.geojson");
+    expect(err).toBeInstanceOf(Refusal);
+    expect((err as Refusal).code).toBe("invalid_geometry");
+    expect((err as Refusal).details.path).toBe("$.geojson");
   });
 });

@@ -1,6 +1,7 @@
 // POST /v1/geometry/buffer: every geometry buffered about its own centre latitude, the distance
 // measured on the sphere of the Gaussian radius of curvature there.
-import { ApiError } from "../../errors.ts";
+import { checkLimit } from "../limit.ts";
+import { Refusal } from "../refusal.ts";
 import {
   type OutputCollection,
   type OutputFeature,
@@ -10,7 +11,7 @@ import {
 import { chordError } from "./buffer-accuracy.ts";
 import { bufferGeometry, followTolerance, type GeometryBuffer } from "./buffer-geometry.ts";
 import { linesOf, pointsOf, readGeoJson } from "./geojson-input.ts";
-import { assertWithin, BUFFER_DISTANCE, BUFFER_POSITIONS, BUFFER_STEPS } from "./limits.ts";
+import { BUFFER_DISTANCE, BUFFER_POSITIONS, BUFFER_STEPS } from "./limits.ts";
 
 export interface BufferRequest {
   geojson: unknown;
@@ -59,11 +60,11 @@ function asGeometry(r: GeometryBuffer): OutputGeometry | null {
 export function buffer(body: BufferRequest): BufferAnswer {
   const doc = readGeoJson(body.geojson, { field: "geojson", cap: BUFFER_POSITIONS });
   const distance = body.distance;
-  assertWithin(distance, BUFFER_DISTANCE, { field: "distance", path: "$.distance" });
+  checkLimit(BUFFER_DISTANCE, distance, { field: "distance", path: "$.distance" });
   const steps = body.steps ?? DEFAULT_STEPS;
   if (!Number.isInteger(steps))
-    throw new ApiError("invalid_field", { field: "steps", path: "$.steps", reason: "steps is an integer" });
-  assertWithin(steps, BUFFER_STEPS, { field: "steps", path: "$.steps" });
+    throw new Refusal("invalid_field", { field: "steps", path: "$.steps", reason: "steps is an integer" });
+  checkLimit(BUFFER_STEPS, steps, { field: "steps", path: "$.steps" });
   const live = doc.items.filter((i) => i.geometry).length;
   const budget = Math.max(16, Math.floor(ACCURACY_SAMPLES / Math.max(1, live)));
   const results = doc.items.map((item) =>

@@ -1,6 +1,6 @@
 // Centroid (equal-area centre of mass, vertex-mean fallback) and bbox (naive extent, antimeridian flag).
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { bbox } from "./bbox.ts";
 import { centroid } from "./centroid.ts";
 
@@ -114,7 +114,7 @@ describe("centroid", () => {
       });
       throw new Error("answered");
     } catch (e) {
-      expect((e as ApiError).code).toBe("invalid_geometry");
+      expect((e as Refusal).code).toBe("invalid_geometry");
     }
   });
 });
@@ -177,6 +177,6 @@ describe("bbox", () => {
   });
 
   it("an empty collection has no extent: refused", () => {
-    expect(() => bbox({ geojson: { type: "FeatureCollection", features: [] } })).toThrow(ApiError);
+    expect(() => bbox({ geojson: { type: "FeatureCollection", features: [] } })).toThrow(Refusal);
   });
 });

@@ -4,7 +4,7 @@
 // non-areal or zero-area input falls back to the mean of the vertices on the sphere, and says so in
 // `method`. Rings are read as the other routes read them: an edge over 180° of longitude runs the
 // long way round, so the first centre for such input comes from the lon/lat plane, not the vertices.
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { DEG, unitVector, vectorLonLat } from "./ellipsoid.ts";
 import { hasLongEdge } from "./ellipsoidal-area.ts";
 import { equalAreaAzimuthal } from "./equal-area-azimuthal.ts";
@@ -214,7 +214,7 @@ export function centroidOf(doc: InputDocument): Omit<CentroidAnswer, "op" | "inp
     notes.push("The input has no polygon: the centroid is the vertex mean.");
   }
   if (!mean) {
-    throw new ApiError("invalid_geometry", {
+    throw new Refusal("invalid_geometry", {
       field: "geojson",
       path: "$.geojson",
       reason:

@@ -5,7 +5,7 @@
 // 1e-12, 1e-9 of the coordinate magnitude; when every attempt fails the request is refused with
 // clipping_failed (422, nothing charged). GEOS's results are valid polygons (OGC rules), with
 // counter-clockwise exteriors and clockwise holes.
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { binary, GeosError, isValid, makeValid, unionAll } from "./geos.ts";
 
 export type Ring = [number, number][];
@@ -76,5 +76,5 @@ export function clip(op: ClipOp, subject: MultiPoly, ...others: MultiPoly[]): Cl
     const r = attempt(rel * scale);
     if (r) return { polygons: r, snapped: rel * scale, repaired };
   }
-  throw new ApiError("clipping_failed", { field: "geojson", path: "$.geojson", attempts });
+  throw new Refusal("clipping_failed", { field: "geojson", path: "$.geojson", attempts });
 }

@@ -1,16 +1,16 @@
 // The geometry routes' GeoJSON reader: structure, ring closure, coordinate ranges (refused, never
 // normalised) and the position cap, each refusal naming the field and the path in the document.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { readGeoJson } from "./geojson-input.ts";
 
 const cap = { name: "positions", max: 10, unit: "positions", detail: "test cap" };
 const read = (doc: unknown) => readGeoJson(doc, { field: "geojson", cap });
-const refusal = (doc: unknown): ApiError => {
+const refusal = (doc: unknown): Refusal => {
   try {
     read(doc);
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof Refusal) return e;
     throw e;
   }
   throw new Error("read");
@@ -105,8 +105,6 @@ describe("readGeoJson", () => {
       "$.geojson.coordinates[0]",
     ],
     [{ type: "LineString", coordinates: [[0, 0]] }, "$.geojson.coordinates"],
-    [{ type: "Point", coordinates: [0] }, "$.geojson.coordinates"],
-    [{ type: "Point", coordinates: [0, "1"] }, "$.geojson.coordinates[1]"],
     [{ type: "Circle", coordinates: [0, 0] }, "$.geojson.type"],
     [{ type: "GeometryCollection", geometries: [{ type: "Point" }] }, "$.geojson.geometries[0].coordinates"],
     [
@@ -127,7 +125,22 @@ describe("readGeoJson", () => {
     expect(refusal(g).code).toBe("invalid_geometry");
   });
 
-  it("counts ring closures against the cap and names the position that crossed it", () => {
+  it.each([
+    [{ type: "Point", coordinates: [0] }, "$.geojson.coordinates"],
+    [{ type: "Point", coordinates: [0, "1"] }, "$.geojson.coordinates"],
+    [{ type: "LineString", coordinates: [[0, 0], 5] }, "$.geojson.coordinates[1]"],
+  ])("refuses a malformed position as invalid_field at the position's path (%#)", (doc, path) => {
+    const e = refusal(doc);
+    expect(e.code).toBe("invalid_field");
+    expect(e.details).toMatchObject({ field: "geojson", path });
+  });
+
+  it("accepts positions of four numbers (RFC 7946 allows further members) and keeps them as sent", () => {
+    const doc = readGeoJson({ type: "Point", coordinates: [1, 2, 3, 4] }, { field: "geojson" });
+    expect(doc.items[0]?.geometry).toEqual({ type: "Point", coordinates: [1, 2, 3, 4] });
+  });
+
+  it("counts ring closures against the cap and answers the count of every position as actual", () => {
     const ring = [
       [0, 0],
       [1, 0],
@@ -137,7 +150,7 @@ describe("readGeoJson", () => {
     ];
     const e = refusal({ type: "MultiPolygon", coordinates: [[ring], [ring], [ring]] });
     expect(e.code).toBe("limit_exceeded");
-    expect(e.details).toMatchObject({ field: "geojson", path: "$.geojson.coordinates[2][0][0]" });
-    expect(e.details.limit).toEqual({ name: "positions", max: 10, unit: "positions", actual: 11 });
+    expect(e.details).toMatchObject({ field: "geojson", path: "$.geojson" });
+    expect(e.details.limit).toEqual({ name: "positions", max: 10, unit: "positions", actual: 15 });
   });
 });

@@ -1,12 +1,13 @@
-// Reads the `geojson` member of a geometry request: a Feature, FeatureCollection or bare Geometry in
-// EPSG:4326. Checks structure, ring closure and coordinate ranges, counts positions against the
-// route's cap, and returns the geometries with their document paths. Nothing is normalised.
-import { ApiError } from "../../errors.ts";
-import type { RouteLimit } from "../../route-types.ts";
-import { assertLonLat } from "../coordinates.ts";
+// The one GeoJSON reader of the request members that carry GeoJSON in EPSG:4326 (geometry, h3 and
+// pip routes): a Feature, FeatureCollection or bare Geometry. Checks structure, ring closure and
+// every position (position.ts), counts positions against the route's cap, and returns the
+// geometries with their document paths. Nothing is normalised.
+import { GEOMETRY_TYPES as RFC7946_GEOMETRY_TYPES } from "../geojson/document-structure.ts";
+import { checkLimit, type Limit } from "../limit.ts";
+import { type Position, readLonLat } from "../position.ts";
+import { Refusal, type Where } from "../refusal.ts";
 
-/** A position exactly as sent: longitude, latitude and any further numbers. */
-export type Position = [number, number, ...number[]];
+export type { Position } from "../position.ts";
 
 export type Geometry =
   | { type: "Point"; coordinates: Position }
@@ -36,15 +37,7 @@ export interface InputDocument {
   positions: number;
 }
 
-const GEOMETRY_TYPES = new Set<string>([
-  "Point",
-  "MultiPoint",
-  "LineString",
-  "MultiLineString",
-  "Polygon",
-  "MultiPolygon",
-  "GeometryCollection",
-]);
+const GEOMETRY_TYPES = new Set<string>(RFC7946_GEOMETRY_TYPES);
 const MAX_DEPTH = 32;
 
 type Json = Record<string, unknown>;
@@ -52,31 +45,15 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 
 class Reader {
   positions = 0;
-  constructor(
-    readonly field: string,
-    readonly cap: RouteLimit,
-  ) {}
+  constructor(readonly field: string) {}
 
-  bad(path: string, reason: string): ApiError {
-    return new ApiError("invalid_geometry", { field: this.field, path, reason });
+  bad(path: string, reason: string): Refusal {
+    return new Refusal("invalid_geometry", { field: this.field, path, reason });
   }
 
   position(v: unknown, path: string): Position {
-    if (!Array.isArray(v) || v.length < 2)
-      throw this.bad(path, "a position is an array of at least two numbers");
-    for (let i = 0; i < v.length; i++) {
-      if (typeof v[i] !== "number") throw this.bad(`${path}[${i}]`, "position members must be numbers");
-    }
     this.positions++;
-    if (this.positions > this.cap.max) {
-      throw new ApiError("limit_exceeded", {
-        field: this.field,
-        path,
-        limit: { name: this.cap.name, max: this.cap.max, unit: this.cap.unit, actual: this.positions },
-      });
-    }
-    assertLonLat(v[0] as number, v[1] as number, { field: this.field, path });
-    return v as Position;
+    return readLonLat(v, { field: this.field, path });
   }
 
   list(v: unknown, path: string): unknown[] {
@@ -122,7 +99,7 @@ class Reader {
     const c = v.coordinates;
     switch (type) {
       case "Point":
-        return { type, coordinates: this.position(c, at) };
+        return { type, coordinates: this.position(this.list(c, at), at) };
       case "MultiPoint":
         return { type, coordinates: this.list(c, at).map((p, i) => this.position(p, `${at}[${i}]`)) };
       case "LineString":
@@ -156,12 +133,18 @@ class Reader {
 }
 
 /**
- * Reads a GeoJSON document. Throws invalid_geometry (structure), coordinate_out_of_range,
- * invalid_field (non-finite numbers) or limit_exceeded (the position cap), each with field and path.
+ * Reads a GeoJSON document. Throws invalid_geometry (structure), invalid_field (a malformed
+ * position), coordinate_out_of_range, or limit_exceeded (the position cap, with the count of
+ * positions as `actual`), each with field and path.
  */
-export function readGeoJson(doc: unknown, opts: { field: string; cap: RouteLimit }): InputDocument {
-  const r = new Reader(opts.field, opts.cap);
+export function readGeoJson(doc: unknown, opts: { field: string; cap?: Limit }): InputDocument {
   const root = `$.${opts.field}`;
+  const read = readDocument(doc, new Reader(opts.field), root);
+  if (opts.cap) checkLimit(opts.cap, read.positions, { field: opts.field, path: root });
+  return read;
+}
+
+function readDocument(doc: unknown, r: Reader, root: string): InputDocument {
   if (!isObject(doc)) throw r.bad(root, "a GeoJSON object is expected");
   if (doc.type === "FeatureCollection") {
     const features = r.list(doc.features, `${root}.features`);
@@ -176,6 +159,11 @@ export function readGeoJson(doc: unknown, opts: { field: string; cap: RouteLimit
     return { kind: "Feature", items: [r.feature(doc, root)], positions: r.positions };
   const geometry = r.geometry(doc, root, 0);
   return { kind: "Geometry", items: [{ geometry, path: root }], positions: r.positions };
+}
+
+/** Reads one bare geometry at `where` (an element of an array of geometries); null is refused. */
+export function readGeometry(value: unknown, where: Where): InputItem {
+  return { geometry: new Reader(where.field).geometry(value, where.path, 0), path: where.path };
 }
 
 /** Every position of a geometry, in document order (closing positions included). */

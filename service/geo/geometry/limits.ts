@@ -1,14 +1,10 @@
-// The geometry routes' published limits (the spec's Limits table) and the refusal a crossed
-// bound answers with: limit_exceeded naming the field, its path and `{name, max, min, unit, actual}`.
-import { ApiError } from "../../errors.ts";
-import type { RouteLimit } from "../../route-types.ts";
+// The geometry routes' published limits (the spec's Limits table); checked with checkLimit.
+import type { Limit } from "../limit.ts";
 
 /** A limit with a lower bound as well; `min` is carried in the error detail next to `max`. */
-export interface BoundedLimit extends RouteLimit {
-  min: number;
-}
+export type BoundedLimit = Limit & { min: number };
 
-export const BUFFER_POSITIONS: RouteLimit = {
+export const BUFFER_POSITIONS: Limit = {
   name: "positions",
   max: 2000,
   unit: "positions",
@@ -28,7 +24,7 @@ export const BUFFER_STEPS: BoundedLimit = {
   unit: "segments per quadrant",
   detail: "steps from 1 to 128 segments per quarter circle (default 24)",
 };
-export const SIMPLIFY_POSITIONS: RouteLimit = {
+export const SIMPLIFY_POSITIONS: Limit = {
   name: "positions",
   max: 100_000,
   unit: "positions",
@@ -48,7 +44,7 @@ export const SIMPLIFY_TOLERANCE_DEGREES: BoundedLimit = {
   unit: "degrees",
   detail: "tolerance from 0 to 180 degrees",
 };
-export const OVERLAY_POSITIONS: RouteLimit = {
+export const OVERLAY_POSITIONS: Limit = {
   name: "positions",
   max: 2000,
   unit: "positions",
@@ -62,22 +58,9 @@ export const OVERLAY_GEOMETRIES: BoundedLimit = {
   detail:
     "at least 2 Polygon or MultiPolygon members; at most 500 (a ring has at least 4 positions, so 2000 positions carry no more)",
 };
-export const MEASURE_POSITIONS: RouteLimit = {
+export const MEASURE_POSITIONS: Limit = {
   name: "positions",
   max: 100_000,
   unit: "positions",
   detail: "positions in geojson, every nesting depth and ring closures included",
 };
-
-/** Throws limit_exceeded when `value` lies outside `[min, max]` of the limit. */
-export function assertWithin(
-  value: number,
-  limit: BoundedLimit,
-  where: { field: string; path: string },
-): void {
-  if (value >= limit.min && value <= limit.max) return;
-  throw new ApiError("limit_exceeded", {
-    ...where,
-    limit: { name: limit.name, max: limit.max, min: limit.min, unit: limit.unit, actual: value },
-  });
-}

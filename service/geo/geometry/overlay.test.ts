@@ -2,7 +2,7 @@
 // properties on random polygons (areas on the ellipsoid, edges straight in lon/lat).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { area } from "./area.ts";
 import type { Position } from "./geojson-input.ts";
 import { type OverlayOp, overlay } from "./overlay.ts";
@@ -26,11 +26,11 @@ const fcOf = (...geometries: unknown[]) => ({
 });
 const areaOf = (geojson: unknown) => (geojson ? area({ geojson }).areaSquareMeters : 0);
 
-const refusal = (op: OverlayOp, geojson: unknown): ApiError => {
+const refusal = (op: OverlayOp, geojson: unknown): Refusal => {
   try {
     overlay(op, { geojson });
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof Refusal) return e;
     throw e;
   }
   throw new Error("answered");

@@ -1,6 +1,7 @@
 // POST /v1/geometry/{union,intersect,difference}: planar clipping (GEOS OverlayNG) in longitude/latitude of the
 // Polygon and MultiPolygon members of a FeatureCollection or GeometryCollection.
-import { ApiError } from "../../errors.ts";
+import { checkLimit } from "../limit.ts";
+import { Refusal } from "../refusal.ts";
 import { type ClipOp, type ClipResult, clip, type MultiPoly } from "./clip.ts";
 import { hasLongEdge } from "./ellipsoidal-area.ts";
 import { type Geometry, type Position, readGeoJson } from "./geojson-input.ts";
@@ -37,7 +38,7 @@ function members(geojson: unknown): { polygons: MultiPoly[]; positions: number; 
     const gc = doc.items[0].geometry;
     list = gc.geometries.map((geometry, i) => ({ geometry, path: `$.geojson.geometries[${i}]` }));
   } else {
-    throw new ApiError("unsupported_geometry", {
+    throw new Refusal("unsupported_geometry", {
       field: "geojson",
       path: "$.geojson",
       reason: "send a FeatureCollection or GeometryCollection of two or more Polygons or MultiPolygons",
@@ -48,7 +49,7 @@ function members(geojson: unknown): { polygons: MultiPoly[]; positions: number; 
   let longEdges = false;
   for (const { geometry, path } of list) {
     if (geometry?.type !== "Polygon" && geometry?.type !== "MultiPolygon") {
-      throw new ApiError("unsupported_geometry", {
+      throw new Refusal("unsupported_geometry", {
         field: "geojson",
         path,
         type: geometry?.type ?? null,
@@ -63,19 +64,10 @@ function members(geojson: unknown): { polygons: MultiPoly[]; positions: number; 
     longEdges ||= parts.some((p) => p.some(hasLongEdge));
   }
   const n = polygons.length;
-  if (n < OVERLAY_GEOMETRIES.min || n > OVERLAY_GEOMETRIES.max) {
-    throw new ApiError("limit_exceeded", {
-      field: "geojson",
-      path: doc.kind === "FeatureCollection" ? "$.geojson.features" : "$.geojson.geometries",
-      limit: {
-        name: OVERLAY_GEOMETRIES.name,
-        min: OVERLAY_GEOMETRIES.min,
-        max: OVERLAY_GEOMETRIES.max,
-        unit: OVERLAY_GEOMETRIES.unit,
-        actual: n,
-      },
-    });
-  }
+  checkLimit(OVERLAY_GEOMETRIES, n, {
+    field: "geojson",
+    path: doc.kind === "FeatureCollection" ? "$.geojson.features" : "$.geojson.geometries",
+  });
   return { polygons, positions: doc.positions, longEdges };
 }
 

@@ -2,7 +2,7 @@
 // plane edges are followed closely enough that straight lon/lat edges stay within a tolerance of
 // them, rings that wind around a pole are closed along that pole, and anything beyond ±180° is cut
 // at the antimeridian and shifted back (polyclip-ts intersection with 360°-wide windows).
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { clip, type MultiPoly, type Ring } from "./clip.ts";
 import type { LocalPlane } from "./local-plane.ts";
 import type { XY } from "./offset-curves.ts";
@@ -70,7 +70,7 @@ function ringToLonLat(
   const north = insideRing(ring, plane.northPole);
   const south = insideRing(ring, plane.southPole);
   if (north === south) {
-    throw new ApiError("invalid_geometry", {
+    throw new Refusal("invalid_geometry", {
       field: "geojson",
       path,
       reason: "the buffer would wind around both poles or neither; buffer this geometry in smaller parts",

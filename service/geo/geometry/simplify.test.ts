@@ -2,18 +2,18 @@
 // forms, rings keeping four positions, and the property that output positions are input positions.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { DEG, meridionalRadius, primeVerticalRadius } from "./ellipsoid.ts";
 import type { Position } from "./geojson-input.ts";
 import { simplify } from "./simplify.ts";
 
 type Feature = { type: "Feature"; properties: unknown; geometry: { type: string; coordinates: unknown } };
 
-const refusal = (body: Parameters<typeof simplify>[0]): ApiError => {
+const refusal = (body: Parameters<typeof simplify>[0]): Refusal => {
   try {
     simplify(body);
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof Refusal) return e;
     throw e;
   }
   throw new Error("answered");

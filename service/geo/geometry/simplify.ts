@@ -1,6 +1,7 @@
 // POST /v1/geometry/simplify: Douglas–Peucker per line and ring, in degrees (`tolerance`) or in
 // metres (`toleranceMeters`, both axes scaled to metres at the input's centre latitude).
-import { ApiError } from "../../errors.ts";
+import { checkLimit } from "../limit.ts";
+import { Refusal } from "../refusal.ts";
 import {
   type OutputCollection,
   type OutputFeature,
@@ -16,12 +17,7 @@ import {
   positionsOf,
   readGeoJson,
 } from "./geojson-input.ts";
-import {
-  assertWithin,
-  SIMPLIFY_POSITIONS,
-  SIMPLIFY_TOLERANCE_DEGREES,
-  SIMPLIFY_TOLERANCE_METERS,
-} from "./limits.ts";
+import { SIMPLIFY_POSITIONS, SIMPLIFY_TOLERANCE_DEGREES, SIMPLIFY_TOLERANCE_METERS } from "./limits.ts";
 
 export interface SimplifyRequest {
   geojson: unknown;
@@ -92,14 +88,14 @@ export function simplify(body: SimplifyRequest): SimplifyAnswer {
   const doc = readGeoJson(body.geojson, { field: "geojson", cap: SIMPLIFY_POSITIONS });
   const { toleranceMeters, tolerance } = body;
   if (toleranceMeters !== undefined && tolerance !== undefined) {
-    throw new ApiError("conflicting_fields", {
+    throw new Refusal("conflicting_fields", {
       field: "tolerance",
       path: "$.tolerance",
       fields: ["toleranceMeters", "tolerance"],
     });
   }
   if (toleranceMeters === undefined && tolerance === undefined) {
-    throw new ApiError("missing_field", {
+    throw new Refusal("missing_field", {
       field: "toleranceMeters",
       path: "$.toleranceMeters",
       alternatives: ["toleranceMeters", "tolerance"],
@@ -111,7 +107,7 @@ export function simplify(body: SimplifyRequest): SimplifyAnswer {
   let planar: Planar;
   let toleranceDegrees: SimplifyAnswer["toleranceDegrees"];
   if (toleranceMeters !== undefined) {
-    assertWithin(toleranceMeters, SIMPLIFY_TOLERANCE_METERS, {
+    checkLimit(SIMPLIFY_TOLERANCE_METERS, toleranceMeters, {
       field: "toleranceMeters",
       path: "$.toleranceMeters",
     });
@@ -126,7 +122,7 @@ export function simplify(body: SimplifyRequest): SimplifyAnswer {
     };
   } else {
     tol = tolerance as number;
-    assertWithin(tol, SIMPLIFY_TOLERANCE_DEGREES, { field: "tolerance", path: "$.tolerance" });
+    checkLimit(SIMPLIFY_TOLERANCE_DEGREES, tol, { field: "tolerance", path: "$.tolerance" });
     planar = (p) => [p[0], p[1]];
     toleranceDegrees = tol;
   }

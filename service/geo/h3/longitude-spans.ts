@@ -5,8 +5,9 @@
 // polygons around a pole such as Antarctica: that polygon is cut at the prime meridian into
 // halves no wider than 180°, which H3 reads correctly and polyfill unions again.
 import * as polyclip from "polyclip-ts";
-import { ApiError } from "../../errors.ts";
-import type { PolygonRings, Where } from "../areal-geometry.ts";
+import type { PolygonRings } from "../areal-geometry.ts";
+import type { Where } from "../refusal.ts";
+import { Refusal } from "../refusal.ts";
 
 type Position = [number, number];
 
@@ -52,7 +53,7 @@ export function partsForH3(
           continue;
         }
         const where: Where = { field, path: `${paths[i]}[${r}][${k}]` };
-        throw new ApiError("invalid_geometry", {
+        throw new Refusal("invalid_geometry", {
           ...where,
           reason:
             "an edge spans more than 180 degrees of longitude; cut polygons that cross the antimeridian at ±180 (RFC 7946 §3.1.9)",

@@ -1,9 +1,9 @@
 // The `polygons` member of POST /v1/pip: a FeatureCollection of Polygon or MultiPolygon
 // features, or an array of such geometries. Each becomes one column, labelled by the feature's
 // `id` when it has one and by its index otherwise.
-import { ApiError } from "../../errors.ts";
-import { readArealFeature } from "../areal-feature.ts";
-import { type ArealGeometry, readArealGeometry } from "../areal-geometry.ts";
+import { type ArealGeometry, arealGeometry } from "../areal-geometry.ts";
+import { readGeoJson, readGeometry } from "../geometry/geojson-input.ts";
+import { Refusal } from "../refusal.ts";
 
 export interface PipPolygon {
   column: string | number;
@@ -16,25 +16,19 @@ export function readPipPolygons(value: unknown): PipPolygon[] {
   if (Array.isArray(value)) {
     return value.map((g, i) => ({
       column: i,
-      geometry: readArealGeometry(g, { field: FIELD, path: `$.${FIELD}[${i}]` }),
+      geometry: arealGeometry(readGeometry(g, { field: FIELD, path: `$.${FIELD}[${i}]` }), FIELD),
     }));
   }
-  const fc = value as { type?: unknown; features?: unknown } | null;
-  if (
-    fc === null ||
-    typeof fc !== "object" ||
-    fc.type !== "FeatureCollection" ||
-    !Array.isArray(fc.features)
-  ) {
-    throw new ApiError("invalid_field", {
+  if ((value as { type?: unknown } | null)?.type !== "FeatureCollection") {
+    throw new Refusal("invalid_field", {
       field: FIELD,
       path: `$.${FIELD}`,
       reason:
         "must be a FeatureCollection of Polygon or MultiPolygon features, or an array of such geometries",
     });
   }
-  return fc.features.map((f, i) => {
-    const feature = readArealFeature(f, { field: FIELD, path: `$.${FIELD}.features[${i}]` });
-    return { column: feature.id ?? i, geometry: feature.geometry };
-  });
+  return readGeoJson(value, { field: FIELD }).items.map((item, i) => ({
+    column: item.feature?.id ?? i,
+    geometry: arealGeometry(item, FIELD),
+  }));
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ApiError } from "../../errors.ts";
+import type { Refusal } from "../refusal.ts";
 import { parseInstant } from "./instant.ts";
 
-function refusal(at: string): ApiError {
+function refusal(at: string): Refusal {
   try {
     parseInstant(at);
   } catch (err) {
-    return err as ApiError;
+    return err as Refusal;
   }
   throw new Error(`${at} was accepted`);
 }

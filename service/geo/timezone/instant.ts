@@ -1,14 +1,22 @@
 // The `at` parameter: an ISO 8601 instant (date, time and a `Z` or ±hh:mm offset) between
 // 1900-01-01T00:00:00Z (inclusive) and 2101-01-01T00:00:00Z (exclusive).
-import { ApiError } from "../../errors.ts";
+import { checkLimit, type Limit } from "../limit.ts";
+import { Refusal } from "../refusal.ts";
 
-export const AT_MIN_MS = Date.UTC(1900, 0, 1);
-export const AT_END_MS = Date.UTC(2101, 0, 1);
+export const AT_YEAR: Limit = {
+  name: "atYear",
+  min: 1900,
+  max: 2100,
+  unit: "year",
+  detail: "`at` must lie between 1900-01-01T00:00:00Z and 2100-12-31T23:59:59Z",
+};
+export const AT_MIN_MS = Date.UTC(AT_YEAR.min as number, 0, 1);
+export const AT_END_MS = Date.UTC(AT_YEAR.max + 1, 0, 1);
 const INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))$/;
 
-function invalid(reason: string): ApiError {
-  return new ApiError("invalid_field", { field: "at", path: "at", reason });
+function invalid(reason: string): Refusal {
+  return new Refusal("invalid_field", { field: "at", path: "at", reason });
 }
 
 /** Epoch milliseconds of `at`; throws invalid_field (bad form) or limit_exceeded (outside 1900–2100). */
@@ -43,15 +51,8 @@ export function parseInstant(at: string): number {
   wall.setUTCFullYear(year, month - 1, day);
   wall.setUTCHours(hour, minute, second, millis);
   const ms = wall.getTime() - offsetMinutes * 60_000;
-  if (ms < AT_MIN_MS || ms >= AT_END_MS) {
-    const actual = new Date(ms).getUTCFullYear();
-    throw new ApiError("limit_exceeded", {
-      field: "at",
-      path: "at",
-      limit: { name: "atYear", max: 2100, unit: "year", actual },
-      minimum: 1900,
-    });
-  }
+  if (ms < AT_MIN_MS || ms >= AT_END_MS)
+    checkLimit(AT_YEAR, new Date(ms).getUTCFullYear(), { field: "at", path: "at" });
   return ms;
 }
 

@@ -7,7 +7,7 @@ import type {
   HelmertOperation,
 } from "../../../artifacts/format/crs-record.ts";
 import type { Revision } from "../../config.ts";
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import { createProjection, type Projection } from "./projection.ts";
 
 export const CODE_PATTERN = /^(?:EPSG:)?([0-9]{4,6})$/;
@@ -52,20 +52,20 @@ export class CrsRegistry {
   resolve(value: string, field: "from" | "to", revision: Revision): CrsRecord {
     const m = CODE_PATTERN.exec(value);
     if (!m?.[1])
-      throw new ApiError("invalid_field", {
+      throw new Refusal("invalid_field", {
         field,
         reason: "expected EPSG:<code> or a bare code of 4 to 6 digits",
       });
     const code = Number(m[1]);
     const record = this.#byCode.get(code);
     if (!record)
-      throw new ApiError("unsupported_crs", {
+      throw new Refusal("unsupported_crs", {
         field,
         crs: `EPSG:${code}`,
         reason: "not in the supported code set",
       });
     if (record.revision === "B" && revision === "A") {
-      throw new ApiError("unsupported_crs", {
+      throw new Refusal("unsupported_crs", {
         field,
         crs: `EPSG:${code}`,
         reason: `${record.datum.group} codes are served in revision B only`,

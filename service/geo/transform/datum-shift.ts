@@ -4,15 +4,20 @@
 import type { CrsRecord, GridOperation } from "../../../artifacts/format/crs-record.ts";
 import type { ShiftGridHeader, Tile } from "../../../artifacts/format/shift-grid.ts";
 import { nodeExtent } from "../../../artifacts/format/shift-grid.ts";
-import { ApiError } from "../../errors.ts";
+import { checkLimit, type Limit } from "../limit.ts";
+import { Refusal } from "../refusal.ts";
 import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumStep, datumNode, type Plan, planDatumShift } from "./datum-plan.ts";
 import { type GridStore, GridUnreadableError } from "./grid-store.ts";
 import { helmertGeodetic } from "./helmert.ts";
 import { gridLongitude, interpolateInto, locate, markWindowTiles } from "./nadcon5-interpolation.ts";
 
-export const MAX_GRID_TILES = 512;
-export const TILE_LIMIT = { name: "datumGridTiles", max: MAX_GRID_TILES, unit: "tiles" };
+export const DATUM_GRID_TILES: Limit = {
+  name: "datumGridTiles",
+  max: 512,
+  unit: "tiles",
+  detail: "NADCON5 grid tiles read per call (revision B)",
+};
 
 export interface OperationReport {
   id: string;
@@ -75,8 +80,8 @@ function refusePlan(
   index: number,
   region: string | null,
   pathOf: (i: number) => string,
-): ApiError {
-  return new ApiError("outside_datum_grid", {
+): Refusal {
+  return new Refusal("outside_datum_grid", {
     index,
     path: pathOf(index),
     region,
@@ -98,19 +103,14 @@ class TileBudget {
     const have = this.#loaded.get(grid) ?? new Map<number, Tile>();
     this.#loaded.set(grid, have);
     const missing = [...ids].filter((id) => !have.has(id)).sort((a, b) => a - b);
-    if (this.#count + missing.length > MAX_GRID_TILES) {
-      throw new ApiError("limit_exceeded", {
-        field: "coordinates",
-        limit: { ...TILE_LIMIT, actual: this.#count + missing.length },
-      });
-    }
+    checkLimit(DATUM_GRID_TILES, this.#count + missing.length, { field: "coordinates", path: "$" });
     if (missing.length > 0) {
       let tiles: Tile[];
       try {
         tiles = await this.grids.readTiles(grid, missing);
       } catch (e) {
         if (e instanceof GridUnreadableError)
-          throw new ApiError("data_unavailable", { family: "datum-grids", grid, reason: e.message });
+          throw new Refusal("data_unavailable", { family: "datum-grids", grid, reason: e.message });
         throw e;
       }
       missing.forEach((id, k) => {
@@ -139,7 +139,7 @@ async function runStep(
   }
   const header = input.grids?.header(step.op.grid);
   if (!header || !budget)
-    throw new ApiError("data_unavailable", { family: "datum-grids", grid: step.op.grid });
+    throw new Refusal("data_unavailable", { family: "datum-grids", grid: step.op.grid });
   // Pass 1: each position's window (typed arrays, no objects) and the tiles they need.
   const n = idx.length;
   const i0 = new Int32Array(n);
@@ -153,7 +153,7 @@ async function runStep(
   for (let k = 0; k < n; k++) {
     const i = idx[k] as number;
     if (!locate(header, lon[i] as number, lat[i] as number, w)) {
-      throw new ApiError("outside_datum_grid", {
+      throw new Refusal("outside_datum_grid", {
         index: i,
         path: input.pathOf(i),
         region: step.op.region,
@@ -216,7 +216,7 @@ export async function shiftDatum(input: DatumShiftInput): Promise<DatumShiftResu
     groups.set(r === 0 ? null : (extents[r - 1] as RegionExtent).region, members[r] as Int32Array);
   const available = (grid: string) => grids?.header(grid) !== undefined;
   const plans = new Map<string | null, Plan>();
-  let refusal: ApiError | undefined;
+  let refusal: Refusal | undefined;
   let refusedAt = Number.POSITIVE_INFINITY;
   for (const [region, idx] of groups) {
     const plan = planDatumShift(
@@ -236,7 +236,7 @@ export async function shiftDatum(input: DatumShiftInput): Promise<DatumShiftResu
   }
   // Without the datum-grids family nothing says where the grids reach: any chain that is not
   // Helmert-only cannot be decided, which is the data being unavailable, not a coverage refusal.
-  if (refusal && !grids) throw new ApiError("data_unavailable", { family: "datum-grids" });
+  if (refusal && !grids) throw new Refusal("data_unavailable", { family: "datum-grids" });
   if (refusal) throw refusal;
   const budget = grids ? new TileBudget(grids) : undefined;
   const reports = new Map<string, OperationReport>();

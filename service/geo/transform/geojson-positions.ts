@@ -1,12 +1,7 @@
 // GeoJSON (Feature, FeatureCollection or bare Geometry) → positions, and the rebuilt document.
-import { ApiError } from "../../errors.ts";
-import {
-  checkPosition,
-  isFinitePosition,
-  limitExceeded,
-  MAX_POSITIONS,
-  type PositionSet,
-} from "./position-walk.ts";
+import { isPosition, readPosition } from "../position.ts";
+import { Refusal } from "../refusal.ts";
+import { checkPositionCount, type PositionSet } from "./position-walk.ts";
 
 const GEOMETRY_DEPTH: Record<string, number> = {
   Point: 0,
@@ -29,8 +24,8 @@ function nestingMember(type: unknown): string | undefined {
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function invalid(path: string, reason: string): ApiError {
-  return new ApiError("invalid_geometry", { field: "geojson", path, reason });
+function invalid(path: string, reason: string): Refusal {
+  return new Refusal("invalid_geometry", { field: "geojson", path, reason });
 }
 
 /** Reads a GeoJSON document; `root` is the JSONPath of the document (e.g. `$.geojson`). */
@@ -45,20 +40,19 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
   const coords = (node: unknown, depth: number, path: string): void => {
     if (!Array.isArray(node)) throw invalid(path, "coordinates must be arrays");
     if (depth === 0) {
-      positions.push(checkPosition(node, "geojson", path));
+      positions.push(readPosition(node, { field: "geojson", path }));
       parents.push(path);
       indices.push(-1);
-      if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
       return;
     }
     for (let i = 0; i < node.length; i++) {
       const child = node[i];
-      if (depth === 1 && Array.isArray(child) && child.length >= 2 && child.length <= 3) {
-        if (!isFinitePosition(child)) checkPosition(child, "geojson", `${path}[${i}]`);
-        positions.push(child as number[]);
+      if (depth === 1) {
+        positions.push(
+          isPosition(child) ? child : readPosition(child, { field: "geojson", path: `${path}[${i}]` }),
+        );
         parents.push(path);
         indices.push(i);
-        if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
         continue;
       }
       coords(child, depth - 1, `${path}[${i}]`);
@@ -100,6 +94,8 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
   } else {
     geometry(doc, root);
   }
+
+  checkPositionCount(positions.length, "geojson", root);
 
   // Rebuild: copy every member except bbox; position arrays get the new x, y.
   // bbox is dropped only where GeoJSON defines it (on the document, features and geometries);

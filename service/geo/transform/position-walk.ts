@@ -2,15 +2,23 @@
 // into flat arrays, and the answer rebuilt in exactly the shape sent: every array, member, id and
 // property is copied except `bbox` members (dropped, counted) and the positions (x, y replaced,
 // everything after y passed through).
-import { ApiError } from "../../errors.ts";
-import { NESTING_DEPTH } from "../../limits.ts";
+import { NESTING_DEPTH_LIMIT } from "../../limits.ts";
+import { checkLimit, type Limit } from "../limit.ts";
+import { isPosition, readPosition } from "../position.ts";
+import { Refusal } from "../refusal.ts";
 
 /** Deepest array nesting accepted in `coordinates`: the service's one nesting limit (limits.ts). */
-export const MAX_NESTING_DEPTH = NESTING_DEPTH;
-export const MAX_POSITIONS = 10000;
+const MAX_NESTING_DEPTH = NESTING_DEPTH_LIMIT.max;
+
+export const TRANSFORM_POSITIONS: Limit = {
+  name: "positions",
+  max: 10_000,
+  unit: "positions",
+  detail: "positions across coordinates or geojson, all nesting depths",
+};
 
 export interface PositionSet {
-  /** The position arrays in document order (each [x, y] or [x, y, z]). */
+  /** The position arrays in document order (each [x, y, …]). */
   positions: number[][];
   /** JSONPath of each position, computed on demand. */
   pathOf(index: number): string;
@@ -20,45 +28,19 @@ export interface PositionSet {
   rebuild(xy: Float64Array): unknown;
 }
 
-export const POSITION_LIMIT = { name: "positions", max: MAX_POSITIONS, unit: "positions" };
-
-export function limitExceeded(actual: number): ApiError {
-  return new ApiError("limit_exceeded", { field: "coordinates", limit: { ...POSITION_LIMIT, actual } });
+/** The position cap, checked on the count of every position read (`actual` is that count). */
+export function checkPositionCount(count: number, field: "coordinates" | "geojson", root: string): void {
+  checkLimit(TRANSFORM_POSITIONS, count, { field, path: root });
 }
 
-/** Whether `value` is a well-formed 2D or 3D position of finite numbers (the common case, checked inline). */
-export function isFinitePosition(value: unknown): value is number[] {
-  return (
-    Array.isArray(value) &&
-    value.length >= 2 &&
-    value.length <= 3 &&
-    Number.isFinite(value[0]) &&
-    Number.isFinite(value[1]) &&
-    (value.length === 2 || Number.isFinite(value[2]))
-  );
-}
-
-/** A position: 2 or 3 finite numbers. */
-export function checkPosition(value: unknown[], field: string, path: string): number[] {
-  if (value.length < 2 || value.length > 3) {
-    throw new ApiError("invalid_field", { field, path, reason: "a position has 2 or 3 numbers" });
-  }
-  for (const v of value) {
-    if (typeof v !== "number" || !Number.isFinite(v)) {
-      throw new ApiError("invalid_field", { field, path, reason: "position members must be finite numbers" });
-    }
-  }
-  return value as number[];
-}
-
-/** Whether `node` is a position (a non-empty array whose first member is a number). */
-const isPosition = (node: unknown[]): boolean => node.length > 0 && typeof node[0] === "number";
+/** Whether `node` stands for a position (a non-empty array whose first member is a number). */
+const isPositionNode = (node: unknown[]): boolean => node.length > 0 && typeof node[0] === "number";
 
 /** JSONPath of the `index`-th position of `coordinates` (walked again: only refusals need it). */
 function coordinatesPath(coordinates: unknown[], index: number): string {
   let seen = 0;
   const find = (node: unknown[], path: string): string | undefined => {
-    if (isPosition(node)) return seen++ === index ? path : undefined;
+    if (isPositionNode(node)) return seen++ === index ? path : undefined;
     for (let i = 0; i < node.length; i++) {
       const hit = find(node[i] as unknown[], `${path}[${i}]`);
       if (hit !== undefined) return hit;
@@ -76,35 +58,20 @@ export function readCoordinates(coordinates: unknown[]): PositionSet {
   const here = (extra?: number): string =>
     `$.coordinates${trail.map((i) => `[${i}]`).join("")}${extra === undefined ? "" : `[${extra}]`}`;
   const walk = (node: unknown[], depth: number): void => {
-    if (depth > MAX_NESTING_DEPTH) {
-      throw new ApiError("limit_exceeded", {
-        field: "coordinates",
-        path: here(),
-        limit: { name: "nestingDepth", max: MAX_NESTING_DEPTH, unit: "levels", actual: depth },
-      });
-    }
-    if (isPosition(node)) {
-      for (let i = 1; i < node.length; i++)
-        if (typeof node[i] !== "number")
-          throw new ApiError("invalid_field", {
-            field: "coordinates",
-            path: here(0),
-            reason: "expected a position or an array of positions",
-          });
-      positions.push(checkPosition(node, "coordinates", here()));
-      if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
+    checkLimit(NESTING_DEPTH_LIMIT, depth, { field: "coordinates", path: here() });
+    if (isPositionNode(node)) {
+      positions.push(readPosition(node, { field: "coordinates", path: here() }));
       return;
     }
     for (let i = 0; i < node.length; i++) {
       const child = node[i];
-      // The common case inline: a child that is a well-formed 2D or 3D position.
-      if (depth < MAX_NESTING_DEPTH && isFinitePosition(child)) {
+      // The common case inline: a child that is a well-formed position.
+      if (depth < MAX_NESTING_DEPTH && isPosition(child)) {
         positions.push(child);
-        if (positions.length > MAX_POSITIONS) throw limitExceeded(positions.length);
         continue;
       }
       if (!Array.isArray(child)) {
-        throw new ApiError("invalid_field", {
+        throw new Refusal("invalid_field", {
           field: "coordinates",
           path: here(i),
           reason: "expected a position or an array of positions",
@@ -116,11 +83,12 @@ export function readCoordinates(coordinates: unknown[]): PositionSet {
     }
   };
   walk(coordinates, 0);
+  checkPositionCount(positions.length, "coordinates", "$.coordinates");
   let next = 0;
   const rebuild = (node: unknown[], xy: Float64Array): unknown[] => {
-    if (isPosition(node)) {
+    if (isPositionNode(node)) {
       const k = next++;
-      return node.length === 2 ? [xy[2 * k], xy[2 * k + 1]] : [xy[2 * k], xy[2 * k + 1], node[2]];
+      return node.length === 2 ? [xy[2 * k], xy[2 * k + 1]] : [xy[2 * k], xy[2 * k + 1], ...node.slice(2)];
     }
     const out = new Array<unknown>(node.length);
     for (let i = 0; i < node.length; i++) {

@@ -2,7 +2,7 @@
 // the kernel safe when called directly): from, to, exactly one of coordinates / geojson, and
 // epoch in revision B only.
 import type { Revision } from "../../config.ts";
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 
 export const DEFAULT_EPOCH = 2010.0;
 /** Accepted epochs (decimal years): the Helmert rates are linear, far extrapolation is refused. */
@@ -21,12 +21,12 @@ const MEMBERS = new Set(["from", "to", "coordinates", "geojson", "epoch"]);
 
 export function parseTransformRequest(body: unknown, revision: Revision): TransformRequest {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ApiError("invalid_field", { field: "body", reason: "the body must be a JSON object" });
+    throw new Refusal("invalid_field", { field: "body", reason: "the body must be a JSON object" });
   }
   const b = body as Record<string, unknown>;
   for (const key of Object.keys(b)) {
     if (!MEMBERS.has(key) || (key === "epoch" && revision === "A")) {
-      throw new ApiError("unexpected_field", {
+      throw new Refusal("unexpected_field", {
         field: key,
         ...(key === "epoch"
           ? { reason: "epoch is a revision B member (revision A applies no datum shift)" }
@@ -35,25 +35,25 @@ export function parseTransformRequest(body: unknown, revision: Revision): Transf
     }
   }
   for (const field of ["from", "to"] as const) {
-    if (b[field] === undefined) throw new ApiError("missing_field", { field });
+    if (b[field] === undefined) throw new Refusal("missing_field", { field });
     if (typeof b[field] !== "string")
-      throw new ApiError("invalid_field", { field, reason: "expected a string" });
+      throw new Refusal("invalid_field", { field, reason: "expected a string" });
   }
   const hasCoordinates = b.coordinates !== undefined;
   const hasGeoJson = b.geojson !== undefined;
   if (hasCoordinates && hasGeoJson)
-    throw new ApiError("conflicting_fields", { field: "coordinates", fields: ["coordinates", "geojson"] });
+    throw new Refusal("conflicting_fields", { field: "coordinates", fields: ["coordinates", "geojson"] });
   if (!hasCoordinates && !hasGeoJson)
-    throw new ApiError("missing_field", { field: "coordinates", fields: ["coordinates", "geojson"] });
+    throw new Refusal("missing_field", { field: "coordinates", fields: ["coordinates", "geojson"] });
   if (hasCoordinates && !Array.isArray(b.coordinates)) {
-    throw new ApiError("invalid_field", {
+    throw new Refusal("invalid_field", {
       field: "coordinates",
       path: "$.coordinates",
       reason: "expected an array",
     });
   }
   if (hasGeoJson && (typeof b.geojson !== "object" || b.geojson === null || Array.isArray(b.geojson))) {
-    throw new ApiError("invalid_field", {
+    throw new Refusal("invalid_field", {
       field: "geojson",
       path: "$.geojson",
       reason: "expected a GeoJSON object",
@@ -67,7 +67,7 @@ export function parseTransformRequest(body: unknown, revision: Revision): Transf
       b.epoch < EPOCH_RANGE.min ||
       b.epoch > EPOCH_RANGE.max
     ) {
-      throw new ApiError("invalid_field", {
+      throw new Refusal("invalid_field", {
         field: "epoch",
         reason: `a decimal year between ${EPOCH_RANGE.min} and ${EPOCH_RANGE.max}`,
       });

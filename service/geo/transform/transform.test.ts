@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { memoryGridStore } from "../../../test/conformance/memory-grid-store.ts";
 import { NADCON_DIR, testRegistry } from "../../../test/conformance/shared-data.ts";
 import type { Revision } from "../../config.ts";
-import { ApiError, type ErrorCode } from "../../errors.ts";
+import { Refusal, type RefusalCode } from "../refusal.ts";
 import { CrsRegistry } from "./crs-registry.ts";
 import type { GridStore } from "./grid-store.ts";
 import { GridUnreadableError } from "./grid-store.ts";
@@ -37,15 +37,15 @@ const deps = (revision: Revision, g: GridStore | undefined = grids): TransformDe
 const run = (body: unknown, revision: Revision = "B", g?: GridStore) =>
   runTransform(body, deps(revision, g ?? grids));
 
-async function refusal(body: unknown, revision: Revision = "B", g?: GridStore): Promise<ApiError> {
+async function refusal(body: unknown, revision: Revision = "B", g?: GridStore): Promise<Refusal> {
   const err = await run(body, revision, g).then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
+  expect(err).toBeInstanceOf(Refusal);
+  return err as Refusal;
 }
-const codeOf = async (body: unknown, revision: Revision = "B", g?: GridStore): Promise<ErrorCode> =>
+const codeOf = async (body: unknown, revision: Revision = "B", g?: GridStore): Promise<RefusalCode> =>
   (await refusal(body, revision, g)).code;
 
 describe("request members", () => {
@@ -163,19 +163,27 @@ describe("shapes", () => {
       to: "3857",
       geojson: { type: "Polygon", coordinates: [[0, 0]] },
     });
-    expect([e.code, e.details.path]).toEqual(["invalid_geometry", "$.geojson.coordinates[0][0]"]);
+    expect([e.code, e.details.path]).toEqual(["invalid_field", "$.geojson.coordinates[0][0]"]);
   });
 });
 
 describe("limits and refusals carry the index of the position", () => {
-  it("refuses more than 10000 positions across all nesting", async () => {
-    const coordinates = Array.from({ length: 101 }, () => Array.from({ length: 100 }, () => [0, 0]));
-    const e = await refusal({ from: "4326", to: "3857", coordinates });
-    expect([e.code, e.details.limit]).toEqual([
-      "limit_exceeded",
-      { name: "positions", max: 10000, unit: "positions", actual: 10001 },
-    ]);
-  });
+  // Regression (issue 20): flat positions were refused by the schema as `coordinates` items.
+  it.each([
+    ["nested", Array.from({ length: 101 }, () => Array.from({ length: 100 }, () => [0, 0])), 10_100],
+    ["flat", Array.from({ length: 10_001 }, () => [0, 0]), 10_001],
+  ])(
+    "refuses more than 10000 positions (%s) by the positions limit, the count as actual",
+    async (_, coordinates, actual) => {
+      const e = await refusal({ from: "4326", to: "3857", coordinates });
+      expect([e.code, e.details.field, e.details.path, e.details.limit]).toEqual([
+        "limit_exceeded",
+        "coordinates",
+        "$.coordinates",
+        { name: "positions", max: 10000, unit: "positions", actual },
+      ]);
+    },
+  );
   it("refuses nesting deeper than the service's nesting limit (64 levels)", async () => {
     let deep: unknown = [0, 0];
     for (let i = 0; i < 65; i++) deep = [deep];
@@ -356,7 +364,7 @@ describe("revision B datum shifts", () => {
     const none = await runTransform({ from: "4267", to: "4269", coordinates: [-150, 61] }, without).catch(
       (e: unknown) => e,
     );
-    expect((none as ApiError).code).toBe("data_unavailable");
+    expect((none as Refusal).code).toBe("data_unavailable");
   });
 
   it("stops at 512 grid tiles per call", async () => {

@@ -2,7 +2,7 @@
 // the source's geographic CRS, shift datums (revision B), project to the target, rebuild the shape.
 import type { CrsRecord } from "../../../artifacts/format/crs-record.ts";
 import type { Revision } from "../../config.ts";
-import { ApiError } from "../../errors.ts";
+import { Refusal } from "../refusal.ts";
 import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumShiftResult, shiftDatum } from "./datum-shift.ts";
 import { readGeoJson } from "./geojson-positions.ts";
@@ -53,7 +53,7 @@ function toGeographic(
     const y = position[1] as number;
     if (projection) {
       if (!projection.inverseInto(x, y, lon, lat, i))
-        throw new ApiError("outside_projection_domain", {
+        throw new Refusal("outside_projection_domain", {
           field: "from",
           index: i,
           path: set.pathOf(i),
@@ -63,7 +63,7 @@ function toGeographic(
     }
     if (x < -180 || x > 180 || y < -90 || y > 90) {
       const axis = x < -180 || x > 180 ? "longitude" : "latitude";
-      throw new ApiError("coordinate_out_of_range", {
+      throw new Refusal("coordinate_out_of_range", {
         field,
         index: i,
         path: set.pathOf(i),
@@ -94,7 +94,7 @@ function fromGeographic(
       continue;
     }
     if (!projection.forwardInto(lon[i] as number, lat[i] as number, xy, i))
-      throw new ApiError("outside_projection_domain", {
+      throw new Refusal("outside_projection_domain", {
         field: "to",
         index: i,
         path: set.pathOf(i),
