@@ -2,13 +2,15 @@
 import type { CensusLookup } from "../../artifacts/format/census-lookup.ts";
 import { geographiesAnswer } from "../geo/census/geographies-answer.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
-import type { CatalogEntry, RouteHandler } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteHandler } from "../route-types.ts";
 
 const PRICE = "0.01";
 
-export const usGeographiesHandler: RouteHandler = ({ query }, ctx) => {
-  const lat = query.lat as number;
-  const lon = query.lon as number;
+export const usGeographiesHandler: RouteHandler<{
+  query: "us-geographies.query";
+  response: "us-geographies.response";
+}> = ({ query }, ctx) => {
+  const { lat, lon } = query;
   assertLonLat(lon, 0, { field: "lon", path: "lon" });
   assertLonLat(0, lat, { field: "lat", path: "lat" });
   const lookup = ctx.data.require<CensusLookup>("census").value;
@@ -16,7 +18,7 @@ export const usGeographiesHandler: RouteHandler = ({ query }, ctx) => {
 };
 
 export const censusEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/v1/us/geographies",
     price: PRICE,
@@ -30,5 +32,5 @@ export const censusEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: ["census"],
     handler: usGeographiesHandler,
-  },
+  }),
 ];

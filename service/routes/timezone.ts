@@ -3,17 +3,18 @@ import type { TimezoneLookup } from "../../artifacts/format/timezone-lookup.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
 import { parseInstant } from "../geo/timezone/instant.ts";
 import { formatInstant, formatLocalTime, formatOffset, ZoneClock } from "../geo/timezone/offsets.ts";
-import type { CatalogEntry, RouteHandler } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteHandler } from "../route-types.ts";
 
 const PRICE = "0.005";
 
-export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandler {
+type TimezoneSchemas = { query: "timezone.query"; response: "timezone.response" };
+
+export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandler<TimezoneSchemas> {
   return ({ query }, ctx) => {
-    const lat = query.lat as number;
-    const lon = query.lon as number;
+    const { lat, lon } = query;
     assertLonLat(lon, 0, { field: "lon", path: "lon" });
     assertLonLat(0, lat, { field: "lat", path: "lat" });
-    const epochMs = typeof query.at === "string" ? parseInstant(query.at) : Date.now();
+    const epochMs = query.at !== undefined ? parseInstant(query.at) : Date.now();
     const { timeZone, source } = ctx.data.require<TimezoneLookup>("timezone").value.lookup(lat, lon);
     const t = clock.zoneTime(timeZone, epochMs);
     return {
@@ -31,7 +32,7 @@ export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandle
 }
 
 export const timezoneEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/v1/timezone",
     price: PRICE,
@@ -52,5 +53,5 @@ export const timezoneEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: ["timezone"],
     handler: timezoneHandler(),
-  },
+  }),
 ];
