@@ -5,10 +5,10 @@ import { demOf } from "../data/dem-dataset.ts";
 import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError, type ErrorDetails } from "../errors.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
-import type { Interpolation } from "../geo/elevation/interpolate.ts";
 import { defaultSampleCount, pathLength, samplePath } from "../geo/elevation/profile-path.ts";
 import { profileStats } from "../geo/elevation/profile-stats.ts";
 import type { RouteContext, RouteLimit } from "../route-types.ts";
+import type { SchemaTypes } from "../types/schema-types.ts";
 
 export const PROFILE_LIMITS = {
   positions: { name: "positions", max: 500, unit: "positions", detail: "positions of the polyline `path`" },
@@ -32,12 +32,6 @@ export const PROFILE_LIMITS = {
   },
 } as const satisfies Record<string, RouteLimit>;
 
-interface ProfileRequest {
-  path: [number, number][];
-  samples?: number;
-  interpolation?: Interpolation;
-}
-
 function limitExceeded(limit: RouteLimit, actual: number, where: ErrorDetails): ApiError {
   return new ApiError("limit_exceeded", {
     ...where,
@@ -45,8 +39,10 @@ function limitExceeded(limit: RouteLimit, actual: number, where: ErrorDetails): 
   });
 }
 
-export function profileHandler(body: unknown, ctx: RouteContext): object {
-  const req = body as ProfileRequest;
+export function profileHandler(
+  req: SchemaTypes["elevation-profile.request"],
+  ctx: RouteContext,
+): SchemaTypes["elevation-profile.response"] {
   const interpolation = req.interpolation ?? "bilinear";
   const path = req.path;
   const where = { field: "path", path: "$.path" };
@@ -58,8 +54,11 @@ export function profileHandler(body: unknown, ctx: RouteContext): object {
       reason: "a path needs at least 2 positions",
       actual: path.length,
     });
-  for (const [i, [lon, lat]] of path.entries())
+  // The schema holds each position to 2 numbers; a missing one would be NaN and refused here.
+  const positions = path.map(([lon = Number.NaN, lat = Number.NaN], i): [number, number] => {
     assertLonLat(lon, lat, { field: "path", path: `$.path[${i}]` });
+    return [lon, lat];
+  });
   if (req.samples !== undefined) {
     const at = { field: "samples", path: "$.samples" };
     if (req.samples > PROFILE_LIMITS.samples.max)
@@ -67,11 +66,11 @@ export function profileHandler(body: unknown, ctx: RouteContext): object {
     if (req.samples < 2)
       throw new ApiError("invalid_field", { ...at, reason: "at least 2 samples", actual: req.samples });
   }
-  const length = pathLength(path);
+  const length = pathLength(positions);
   if (length.lengthMeters > PROFILE_LIMITS.length.max)
     throw limitExceeded(PROFILE_LIMITS.length, length.lengthMeters, where);
   const count = req.samples ?? defaultSampleCount(length.lengthMeters, PROFILE_LIMITS.samples.max);
-  const points = samplePath(path, length, count);
+  const points = samplePath(positions, length, count);
 
   const dem = demOf(ctx);
   const tiles = new Set<string>();

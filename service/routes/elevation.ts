@@ -5,9 +5,9 @@ import { DEM_FAMILY, demOf } from "../data/dem-dataset.ts";
 import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError } from "../errors.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
-import type { Interpolation } from "../geo/elevation/interpolate.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
-import type { CatalogEntry, RouteContext } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteContext } from "../route-types.ts";
+import type { SchemaTypes } from "../types/schema-types.ts";
 import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
 
 /** assertLonLat with the query parameter at fault named. */
@@ -16,10 +16,12 @@ function assertQueryPosition(lon: number, lat: number): void {
   assertLonLat(lon, lat, { field, path: `$.${field}` });
 }
 
-function elevation(query: Record<string, unknown>, ctx: RouteContext): object {
-  const lat = query.lat as number;
-  const lon = query.lon as number;
-  const interpolation = (query.interpolation as Interpolation | undefined) ?? "bilinear";
+function elevation(
+  query: SchemaTypes["elevation.query"],
+  ctx: RouteContext,
+): SchemaTypes["elevation.response"] {
+  const { lat, lon } = query;
+  const interpolation = query.interpolation ?? "bilinear";
   assertQueryPosition(lon, lat);
   const dem = demOf(ctx);
   const meta = dem.metadata;
@@ -57,7 +59,7 @@ function elevation(query: Record<string, unknown>, ctx: RouteContext): object {
 }
 
 export const elevationEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/v1/elevation",
     price: "0.005",
@@ -71,8 +73,8 @@ export const elevationEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: [DEM_FAMILY],
     handler: ({ query }, ctx) => elevation(query, ctx),
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/v1/elevation/profile",
     price: "0.01",
@@ -95,5 +97,5 @@ export const elevationEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: [DEM_FAMILY],
     handler: ({ body }, ctx) => profileHandler(body, ctx),
-  },
+  }),
 ];

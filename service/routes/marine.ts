@@ -6,7 +6,7 @@ import { ApiError } from "../errors.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
 import { depthAt } from "../geo/marine/depth-lookup.ts";
 import { hazardsNear } from "../geo/marine/hazard-search.ts";
-import type { CatalogEntry, RouteLimit } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteLimit } from "../route-types.ts";
 import { depthAnswer, hazardsAnswer } from "./marine-answers.ts";
 import { coverageFor } from "./marine-context.ts";
 
@@ -65,7 +65,7 @@ const charts = (ctx: Parameters<CatalogEntry["handler"]>[1]): EncCharts =>
   ctx.data.require<EncCharts>(ENC_FAMILY).value;
 
 export const marineEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/v1/marine/depth",
     price: PRICE,
@@ -97,8 +97,8 @@ export const marineEntries: CatalogEntry[] = [
           return depthAnswer(enc, q, r, session.tilesRead, new Date());
       }
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "GET",
     path: "/v1/marine/hazards",
     price: PRICE,
@@ -135,5 +135,5 @@ export const marineEntries: CatalogEntry[] = [
           return hazardsAnswer(enc, q, r, session.tilesRead);
       }
     },
-  },
+  }),
 ];
