@@ -54,6 +54,12 @@ export interface Config {
   adminHost: string;
   /** GEO402_CORS_ORIGINS: "*" (default) or a comma-separated list of allowed origins. */
   corsOrigins: "*" | string[];
+  /** GEO402_REDIS_URL: shared state of replicas (paid answers kept for retries); absent: in-process. */
+  redisUrl?: string;
+  /** GEO402_RPC_URL: a read-only JSON-RPC endpoint of the network, to look up past settlements (devnet: its chain). */
+  rpcUrl?: string;
+  /** Seconds a paid answer is kept for a retry of the same payment (GEO402_PAID_ANSWER_TTL_S). */
+  paidAnswerTtlS: number;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +139,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       problems.push(`${name} must be an integer ≥ ${min}, got "${raw}"`);
     return value;
   };
+  const paidAnswerTtlS = int("GEO402_PAID_ANSWER_TTL_S", 900, 1);
+  const urlOf = (name: string, schemes: readonly string[]): string | undefined => {
+    const raw = env[name];
+    if (!raw) return undefined;
+    try {
+      if (schemes.includes(new URL(raw).protocol)) return raw;
+    } catch {}
+    problems.push(`${name} must be a ${schemes.join(" or ")} URL, got "${raw}"`);
+    return undefined;
+  };
+  const redisUrl = urlOf("GEO402_REDIS_URL", ["redis:", "rediss:"]);
+  const rpcUrl = urlOf("GEO402_RPC_URL", ["http:", "https:"]);
   const computeThreads = int("GEO402_COMPUTE_THREADS", Math.max(1, availableParallelism()), 1);
   const computeQueue = int("GEO402_COMPUTE_QUEUE", 4 * computeThreads, 0);
   const computeTimeoutMs = int("GEO402_COMPUTE_TIMEOUT_MS", 10_000, 1);
@@ -214,5 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPort,
     adminHost: env.GEO402_ADMIN_HOST || "127.0.0.1",
     corsOrigins,
+    ...(redisUrl ? { redisUrl } : {}),
+    ...(rpcUrl ? { rpcUrl } : {}),
+    paidAnswerTtlS,
   };
 }

@@ -15,6 +15,7 @@ import { usdcFor } from "./payment/assets.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { devnetHealth, facilitatorHealth, type PaymentHealth } from "./payment/health.ts";
+import { openPaidAnswers } from "./payment/open-paid-answers.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -43,35 +44,29 @@ export async function startService(
   opts: { data?: DataRegistry; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
-  let devnet: Devnet | undefined;
-  let terms: PaymentTerms;
-  let facilitatorClient: FacilitatorClient;
-  if (config.facilitatorUrl && config.payTo) {
-    facilitatorClient = remoteFacilitatorClient(config.facilitatorUrl);
-    terms = {
-      network: config.network,
-      asset: asset.address,
-      assetName: asset.name,
-      assetVersion: asset.version,
-      payTo: config.payTo,
-      facilitatorUrl: config.facilitatorUrl,
-    };
-  } else {
-    devnet = await startDevnet({ network: config.network, home: config.home });
-    facilitatorClient = devnet.facilitator.client;
-    terms = {
-      network: config.network,
-      asset: devnet.token.address,
-      assetName: devnet.token.name,
-      assetVersion: devnet.token.version,
-      payTo: devnet.payTo,
-      facilitatorUrl: devnet.facilitatorUrl,
-    };
-  }
-  // Without a registry handed in, open every artifact family under config.artifactsDir; a family
-  // that is missing or fails its checks only makes its own routes answer 503.
+  const remote =
+    config.facilitatorUrl && config.payTo ? { url: config.facilitatorUrl, payTo: config.payTo } : undefined;
+  // The devnet chain starts (anvil is its own process) while the families are opened and checked.
   const data = opts.data ?? new DataRegistry();
-  const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
+  const [devnet, families] = await Promise.all([
+    remote ? undefined : startDevnet({ network: config.network, home: config.home }),
+    // Without a registry handed in, open every artifact family under config.artifactsDir; a family
+    // that is missing or fails its checks only makes its own routes answer 503.
+    opts.data ? ([] as OpenedFamily[]) : openFamilies(config.artifactsDir, data),
+  ]);
+  // Without a devnet, `remote` is set (startDevnet ran otherwise).
+  const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);
+  const facilitatorClient: FacilitatorClient = devnet
+    ? devnet.facilitator.client
+    : remoteFacilitatorClient(facilitatorUrl);
+  const terms: PaymentTerms = {
+    network: config.network,
+    asset: devnet ? devnet.token.address : asset.address,
+    assetName: devnet ? devnet.token.name : asset.name,
+    assetVersion: devnet ? devnet.token.version : asset.version,
+    payTo: devnet ? devnet.payTo : (remote?.payTo as `0x${string}`),
+    facilitatorUrl,
+  };
   // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
   const appConfig: Config =
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
@@ -79,6 +74,10 @@ export async function startService(
   const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   let app: FastifyInstance;
   let admin: FastifyInstance | undefined;
+  const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
+    await devnet?.stop();
+    throw err;
+  });
   try {
     app = await buildApp({
       config: appConfig,
@@ -86,6 +85,7 @@ export async function startService(
       facilitatorClient,
       data,
       metrics,
+      answers: answers.answers,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     for (const f of families) {
@@ -97,19 +97,23 @@ export async function startService(
           "artifact family unavailable: its routes answer 503",
         );
     }
-    // Listen only once the compute workers have loaded their routes and families (seconds, once;
-    // outside Fastify's plugin timeout, which a loaded machine can exceed).
-    await app.computePool.warm();
+    // Listen at once: the compute workers start behind it (seconds, once) and /readyz says when they
+    // have; a pool route asked for before then waits for them under its deadline.
     await app.listen({ host: config.host, port: config.port });
     if (config.adminPort !== null) {
-      admin = buildAdminApp({ data, paymentHealth, metrics });
+      admin = buildAdminApp({ data, paymentHealth, computeReady: () => app.computePool.ready(), metrics });
       await admin.listen({ host: config.adminHost, port: config.adminPort });
     }
   } catch (err) {
     await admin?.close();
+    await answers.close();
     await devnet?.stop();
     throw err;
   }
+  let closing = false;
+  app.computePool.warm().catch((err: unknown) => {
+    if (!closing) app.log.error({ err }, "compute workers did not start: pool routes will fail");
+  });
   // Families the service opened itself follow their `current` pointers (refresh, rollback).
   const watcher: FamilyWatcher | undefined = opts.data
     ? undefined
@@ -162,10 +166,12 @@ export async function startService(
     paymentHealth,
     reloadData: async () => (watcher ? watcher.reload() : []),
     async close() {
+      closing = true;
       watcher?.close();
       await refresher?.stop();
       await admin?.close();
       await app.close();
+      await answers.close();
       if (!opts.data) data.closeAll();
       await devnet?.stop();
     },
