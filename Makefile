@@ -33,7 +33,8 @@ test: install artifacts
 bench: install artifacts
 	npm run bench
 
-# Type-check and lint.
+# Type-check, lint, and check that the types generated from schemas/ are current.
 check: install
+	npm run types -- --check
 	npm run typecheck
 	npm run lint

@@ -5,6 +5,7 @@ import type { FamilyName } from "../artifacts/families.ts";
 import type { Config, Revision } from "./config.ts";
 import type { DataReader, DataRegistry, RequestData } from "./data/registry.ts";
 import type { Limit } from "./geo/limit.ts";
+import type { SchemaTypes } from "./types/schema-types.ts";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -40,19 +41,68 @@ export interface RouteContext {
   selfUrl: string;
 }
 
+/** A schema file under `schemas/`, named without `.json`; its type is `SchemaTypes[name]`. */
+export type SchemaName = keyof SchemaTypes;
+
+type RequestName = Extract<SchemaName, `${string}.request`>;
+type QueryName = Extract<SchemaName, `${string}.query`>;
+type ResponseName = Extract<SchemaName, `${string}.response`>;
+
+/** The schemas of a route: request body and/or query, and the 200 answer. */
+export interface RouteSchemas {
+  body?: RequestName;
+  query?: QueryName;
+  response: ResponseName;
+}
+
+/**
+ * The type a schema member `N` (of kind `Kind`) names: the generated type for one schema;
+ * `Absent` when the route has none; `Erased` for any route's (the catalog as a whole).
+ */
+type Named<N, Kind, Absent, Erased> = [Kind] extends [N]
+  ? Erased
+  : [N] extends [SchemaName]
+    ? SchemaTypes[N]
+    : Absent;
+
+/** The validated body a route's handler receives (undefined for routes without a body). */
+export type BodyOf<S extends RouteSchemas> = Named<S["body"], RequestName, undefined, unknown>;
+/** The validated (coerced) query a route's handler receives. */
+export type QueryOf<S extends RouteSchemas> = Named<
+  S["query"],
+  QueryName,
+  Record<string, unknown>,
+  Record<string, unknown>
+>;
+/** The 200 answer a route's handler returns. */
+export type AnswerOf<S extends RouteSchemas> = Named<S["response"], ResponseName, never, object>;
+
 /** Validated input of a request: the parsed JSON body and the coerced query. */
-export interface RouteInput {
-  body: unknown;
-  query: Record<string, unknown>;
+export interface RouteInput<Body = unknown, Query = Record<string, unknown>> {
+  body: Body;
+  query: Query;
 }
 
 /**
  * A handler answers with the 200 JSON body, or throws ApiError for every refusal.
  * It never touches the reply: payment, status codes and error bodies belong to the app.
  */
-export type RouteHandler = (input: RouteInput, ctx: RouteContext) => Promise<object> | object;
+export type RouteHandler<S extends RouteSchemas = RouteSchemas> = (
+  input: RouteInput<BodyOf<S>, QueryOf<S>>,
+  ctx: RouteContext,
+) => Promise<AnswerOf<S>> | AnswerOf<S>;
 
-export interface CatalogEntry {
+/**
+ * One route, its handler typed by the validated body, the coerced query and the answer. Made by
+ * `defineRoute`, which takes all three from the route's own schemas (types generated from
+ * schemas/ into service/types/schema-types.ts); plain `CatalogEntry` is any route, as the
+ * catalog, the app and the compute pool hold them.
+ */
+export interface CatalogEntry<
+  Body = unknown,
+  Query = Record<string, unknown>,
+  Answer extends object = object,
+> {
   method: HttpMethod;
   /** Path as registered, e.g. `/v1/hello`. */
   path: string;
@@ -62,13 +112,13 @@ export interface CatalogEntry {
   description: string;
   tags: string[];
   /** Schema file names under `schemas/` (without `.json`). */
-  schemas: { body?: string; query?: string; response: string };
+  schemas: RouteSchemas;
   limits: RouteLimit[];
   /**
    * An example request, used in OpenAPI and the discovery extension. Query values carry the
    * schema's types (numbers as numbers), so the example validates against the query schema as is.
    */
-  example: { body?: unknown; query?: Record<string, QueryValue> };
+  example: { body?: Body; query?: Query & Record<string, QueryValue> };
   /** Revisions that list this route. */
   revisions: readonly Revision[];
   /** Artifact families the route reads; when one is missing the route answers 503 data_unavailable. */
@@ -82,8 +132,17 @@ export interface CatalogEntry {
   compute?: "pool";
   /** Body members refused with 400 before a price is quoted (e.g. `geojson` on h3/index). */
   forbiddenMembers?: readonly string[];
-  handler: RouteHandler;
+  // A method, so that a typed entry is also a plain CatalogEntry (its input is one of any route's).
+  handler(input: RouteInput<Body, Query>, ctx: RouteContext): Promise<Answer> | Answer;
 }
+
+/** The entry of a route whose schemas are `S`. */
+export type RouteOf<S extends RouteSchemas> = CatalogEntry<BodyOf<S>, QueryOf<S>, AnswerOf<S>>;
+
+/** A catalog entry typed by its schemas: `S` is read from `schemas`, the handler checked against it. */
+export const defineRoute = <const S extends RouteSchemas>(
+  entry: Omit<RouteOf<S>, "schemas"> & { schemas: S },
+): RouteOf<S> => entry;
 
 export type QueryValue = string | number | boolean;
 

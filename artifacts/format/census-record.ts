@@ -7,7 +7,9 @@ export const CENSUS_FILES = { cells: "geographies.h3i", metadata: "census.json" 
 export const CENSUS_RESOLUTION = 7;
 export const CENSUS_FINE_RESOLUTION = 9;
 /** Half the mean H3 hexagon edge (H3 v3 table) at each resolution: the published uncertainty. */
-export const CENSUS_ACCURACY_METRES: Readonly<Record<number, number>> = { 7: 610, 9: 87 };
+/** Boundary accuracy in metres of each indexed H3 resolution. */
+export type CensusAccuracyMetres = 610 | 87;
+export const CENSUS_ACCURACY_METRES: Readonly<Record<number, CensusAccuracyMetres>> = { 7: 610, 9: 87 };
 
 export interface CensusRecord {
   stateCode: string;

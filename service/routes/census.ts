@@ -1,17 +1,20 @@
 import { geographiesAnswer } from "../geo/census/geographies-answer.ts";
-import type { CatalogEntry, RouteHandler } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteHandler } from "../route-types.ts";
 import { queryLonLat } from "./query-position.ts";
 
 const PRICE = "0.01";
 
-export const usGeographiesHandler: RouteHandler = ({ query }, ctx) => {
+export const usGeographiesHandler: RouteHandler<{
+  query: "us-geographies.query";
+  response: "us-geographies.response";
+}> = ({ query }, ctx) => {
   const { lon, lat } = queryLonLat(query);
   const lookup = ctx.data.require("census").value;
   return geographiesAnswer(lookup.lookup(lat, lon), lookup.metadata);
 };
 
 export const censusEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/v1/us/geographies",
     price: PRICE,
@@ -25,5 +28,5 @@ export const censusEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: ["census"],
     handler: usGeographiesHandler,
-  },
+  }),
 ];

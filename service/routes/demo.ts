@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
 import { ENC_FAMILY } from "../data/enc-charts.ts";
 import { ApiError } from "../errors.ts";
 import { dollarsToAtomic } from "../money.ts";
-import type { CatalogEntry, RouteContext } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteContext } from "../route-types.ts";
 import { buyOnce, DemoPurchases, type DemoTerms } from "./demo-purchase.ts";
 
 /** Homer Harbor entrance channel: a band-5 dredged area where bands 3, 4 and 5 overlap. */
@@ -39,7 +39,7 @@ function depthTerms(ctx: RouteContext): DemoTerms {
 }
 
 export const demoEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/demo",
     price: "0",
@@ -96,5 +96,5 @@ export const demoEntries: CatalogEntry[] = [
         answer: purchase.answer,
       };
     },
-  },
+  }),
 ];

@@ -1,12 +1,12 @@
 // Free discovery routes: GET / (the catalog) and GET /openapi.json.
 import { buildOpenApi, SERVICE_DESCRIPTION, SERVICE_NAME } from "../openapi.ts";
-import { type CatalogEntry, isFree, routeKey } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, isFree, routeKey } from "../route-types.ts";
 import { createSchemaSet } from "../schemas.ts";
 
 const schemas = createSchemaSet();
 
 export const discoveryEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/",
     price: "0",
@@ -35,8 +35,8 @@ export const discoveryEntries: CatalogEntry[] = [
           tags: e.tags,
         })),
     }),
-  },
-  {
+  }),
+  defineRoute({
     method: "GET",
     path: "/openapi.json",
     price: "0",
@@ -49,5 +49,5 @@ export const discoveryEntries: CatalogEntry[] = [
     example: {},
     revisions: ["A", "B"],
     handler: (_input, ctx) => buildOpenApi(ctx.catalog, ctx.terms, schemas, ctx.baseUrl, ctx.config.revision),
-  },
+  }),
 ];

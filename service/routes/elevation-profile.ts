@@ -4,12 +4,12 @@ import type { Located } from "../data/dem-dataset.ts";
 import { demOf } from "../data/dem-dataset.ts";
 import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError } from "../errors.ts";
-import type { Interpolation } from "../geo/elevation/interpolate.ts";
 import { defaultSampleCount, pathLength, samplePath } from "../geo/elevation/profile-path.ts";
 import { profileStats } from "../geo/elevation/profile-stats.ts";
 import { checkLimit } from "../geo/limit.ts";
 import { readLonLatList } from "../geo/position.ts";
 import type { RouteContext, RouteLimit } from "../route-types.ts";
+import type { SchemaTypes } from "../types/schema-types.ts";
 
 export const PROFILE_LIMITS = {
   positions: { name: "positions", max: 500, unit: "positions", detail: "positions of the polyline `path`" },
@@ -33,14 +33,10 @@ export const PROFILE_LIMITS = {
   },
 } as const satisfies Record<string, RouteLimit>;
 
-interface ProfileRequest {
-  path: unknown;
-  samples?: number;
-  interpolation?: Interpolation;
-}
-
-export function profileHandler(body: unknown, ctx: RouteContext): object {
-  const req = body as ProfileRequest;
+export function profileHandler(
+  req: SchemaTypes["elevation-profile.request"],
+  ctx: RouteContext,
+): SchemaTypes["elevation-profile.response"] {
   const interpolation = req.interpolation ?? "bilinear";
   const where = { field: "path", path: "$.path" };
   const path = readLonLatList(req.path, "path", PROFILE_LIMITS.positions);

@@ -4,15 +4,18 @@ import type { DemLayerMeta } from "../../artifacts/format/dem-tile.ts";
 import { DEM_FAMILY, demOf } from "../data/dem-dataset.ts";
 import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError } from "../errors.ts";
-import type { Interpolation } from "../geo/elevation/interpolate.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
-import type { CatalogEntry, RouteContext } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteContext } from "../route-types.ts";
+import type { SchemaTypes } from "../types/schema-types.ts";
 import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
 import { queryLonLat } from "./query-position.ts";
 
-function elevation(query: Record<string, unknown>, ctx: RouteContext): object {
+function elevation(
+  query: SchemaTypes["elevation.query"],
+  ctx: RouteContext,
+): SchemaTypes["elevation.response"] {
   const { lon, lat } = queryLonLat(query);
-  const interpolation = (query.interpolation as Interpolation | undefined) ?? "bilinear";
+  const interpolation = query.interpolation ?? "bilinear";
   const dem = demOf(ctx);
   const meta = dem.metadata;
   const at = dem.locate(lon, lat);
@@ -49,7 +52,7 @@ function elevation(query: Record<string, unknown>, ctx: RouteContext): object {
 }
 
 export const elevationEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/v1/elevation",
     price: "0.005",
@@ -63,8 +66,8 @@ export const elevationEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: [DEM_FAMILY],
     handler: ({ query }, ctx) => elevation(query, ctx),
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/v1/elevation/profile",
     price: "0.01",
@@ -87,5 +90,5 @@ export const elevationEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: [DEM_FAMILY],
     handler: ({ body }, ctx) => profileHandler(body, ctx),
-  },
+  }),
 ];

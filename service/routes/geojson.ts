@@ -5,9 +5,10 @@ import { SELF_INTERSECTION_BUDGET } from "../geo/geojson/polygon-analysis.ts";
 import { repairGeoJSON } from "../geo/geojson/repair.ts";
 import { validateGeoJSON } from "../geo/geojson/validate.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
-import type { CatalogEntry } from "../route-types.ts";
+import { type CatalogEntry, defineRoute } from "../route-types.ts";
+import type { SchemaTypes } from "../types/schema-types.ts";
 
-const EXAMPLE = {
+const EXAMPLE: SchemaTypes["geojson-validate.request"] = {
   type: "Feature",
   properties: { name: "plot 7" },
   geometry: {
@@ -33,7 +34,7 @@ const SELF_INTERSECTION_LIMIT = {
 };
 
 export const geojsonEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "POST",
     path: "/v1/geojson/validate",
     price: "0.005",
@@ -46,7 +47,7 @@ export const geojsonEntries: CatalogEntry[] = [
     example: { body: EXAMPLE },
     revisions: ["A", "B"],
     handler: ({ body }) => validateGeoJSON(body),
-  },
+  }),
   {
     method: "POST",
     path: "/v1/geojson/repair",

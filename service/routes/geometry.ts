@@ -2,7 +2,7 @@
 // operations on EPSG:4326 GeoJSON. The kernels live in service/geo/geometry/.
 import { area } from "../geo/geometry/area.ts";
 import { bbox } from "../geo/geometry/bbox.ts";
-import { type BufferRequest, buffer } from "../geo/geometry/buffer.ts";
+import { buffer } from "../geo/geometry/buffer.ts";
 import { centroid } from "../geo/geometry/centroid.ts";
 import {
   BUFFER_DISTANCE,
@@ -16,9 +16,9 @@ import {
   SIMPLIFY_TOLERANCE_METERS,
 } from "../geo/geometry/limits.ts";
 import { type OverlayOp, overlay } from "../geo/geometry/overlay.ts";
-import { type SimplifyRequest, simplify } from "../geo/geometry/simplify.ts";
+import { simplify } from "../geo/geometry/simplify.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
-import type { CatalogEntry, RouteLimit } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
 
 const PRICE = "0.01";
 const TAGS = ["geometry"];
@@ -56,32 +56,35 @@ const parcel = {
   geometry: { type: "Polygon", coordinates: square },
 };
 
-function entry(
-  op: string,
+type Op = OverlayOp | "buffer" | "simplify" | "area" | "centroid" | "bbox";
+type OpRoute<O extends Op> = RouteOf<{ body: `geometry-${O}.request`; response: `geometry-${O}.response` }>;
+
+function entry<O extends Op>(
+  op: O,
   summary: string,
   description: string,
   limits: RouteLimit[],
-  example: unknown,
-  handler: CatalogEntry["handler"],
-): CatalogEntry {
-  return {
+  example: OpRoute<O>["example"]["body"],
+  handler: OpRoute<O>["handler"],
+): OpRoute<O> {
+  return defineRoute({
     method: "POST",
     path: `/v1/geometry/${op}`,
     price: PRICE,
     summary,
     description,
     tags: TAGS,
-    schemas: { body: `geometry-${op}.request`, response: `geometry-${op}.response` },
+    schemas: { body: `geometry-${op}.request` as const, response: `geometry-${op}.response` as const },
     limits: [...limits.map(limit), BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: example },
     revisions: ["A", "B"],
     handler,
-  };
+  });
 }
 
 const overlayEntry = (op: OverlayOp, summary: string, description: string) =>
   entry(op, summary, description, [OVERLAY_POSITIONS, OVERLAY_GEOMETRIES], { geojson: pair }, ({ body }) =>
-    overlay(op, body as { geojson: unknown }),
+    overlay(op, body),
   );
 
 export const geometryEntries: CatalogEntry[] = [
@@ -91,7 +94,7 @@ export const geometryEntries: CatalogEntry[] = [
     "Each geometry is buffered about its own centre latitude on the sphere of the Gaussian radius of curvature there (radiusScale reports the factor against the mean Earth radius). Negative distances erode polygons; a collapse answers geojson:null, empty:true. accuracy states the error measured against GeographicLib for the answer.",
     [BUFFER_POSITIONS, BUFFER_DISTANCE, BUFFER_STEPS],
     { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500, steps: 6 },
-    ({ body }) => buffer(body as BufferRequest),
+    ({ body }) => buffer(body),
   ),
   entry(
     "simplify",
@@ -99,7 +102,7 @@ export const geometryEntries: CatalogEntry[] = [
     "Simplifies lines and rings with Douglas–Peucker (after a radial-distance pre-pass unless highQuality); no dropped vertex deviates more than the tolerance. toleranceMeters is applied isotropically at the input's centre latitude; tolerance is in degrees; send exactly one. Retained positions are exactly as sent; rings keep at least four positions. Not topology-preserving.",
     [SIMPLIFY_POSITIONS, SIMPLIFY_TOLERANCE_METERS, SIMPLIFY_TOLERANCE_DEGREES],
     { geojson: parcel, toleranceMeters: 50 },
-    ({ body }) => simplify(body as SimplifyRequest),
+    ({ body }) => simplify(body),
   ),
   overlayEntry(
     "union",
@@ -122,7 +125,7 @@ export const geometryEntries: CatalogEntry[] = [
     'WGS 84 ellipsoidal area in square metres and kilometres: holes subtracted, MultiPolygon parts summed, points and lines count zero, winding ignored (ring 0 is the exterior). Edges are straight in longitude/latitude (default, edges:"lonlat") or geodesics (edges:"geodesic", GeographicLib\'s polygon area); edges and accuracy in the answer say which model was used, what it is exact for, and how far the other model\'s area lies for this input.',
     [MEASURE_POSITIONS],
     { geojson: parcel },
-    ({ body }) => area(body as { geojson: unknown; edges?: unknown }),
+    ({ body }) => area(body),
   ),
   entry(
     "centroid",
@@ -130,7 +133,7 @@ export const geometryEntries: CatalogEntry[] = [
     "Centre of mass of the area (holes subtracted) in a Lambert azimuthal equal-area projection centred on the centroid itself (fixed point), edges straight in longitude/latitude. Non-areal or zero-area input falls back to the vertex mean, and method says which.",
     [MEASURE_POSITIONS],
     { geojson: parcel },
-    ({ body }) => centroid(body as { geojson: unknown }),
+    ({ body }) => centroid(body),
   ),
   entry(
     "bbox",
@@ -138,6 +141,6 @@ export const geometryEntries: CatalogEntry[] = [
     "Naive per-axis [minLongitude, minLatitude, maxLongitude, maxLatitude] of every position; crossesAntimeridian flags geometries that span the antimeridian (the longitude range then covers the full width).",
     [MEASURE_POSITIONS],
     { geojson: parcel },
-    ({ body }) => bbox(body as { geojson: unknown }),
+    ({ body }) => bbox(body),
   ),
 ];

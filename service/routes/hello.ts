@@ -1,11 +1,11 @@
 // POST /v1/hello — echo for testing a payment client.
 import { BODY_BYTES_LIMIT } from "../limits.ts";
-import type { CatalogEntry } from "../route-types.ts";
+import { type CatalogEntry, defineRoute } from "../route-types.ts";
 
 const PRICE = "0.001";
 
 export const helloEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "POST",
     path: "/v1/hello",
     price: PRICE,
@@ -18,9 +18,9 @@ export const helloEntries: CatalogEntry[] = [
     example: { body: { name: "Ada" } },
     revisions: ["A", "B"],
     handler: ({ body }, ctx) => ({
-      hello: (body as { name: string }).name,
+      hello: body.name,
       network: ctx.config.network,
       price: `$${PRICE}`,
     }),
-  },
+  }),
 ];

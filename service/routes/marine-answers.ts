@@ -12,6 +12,7 @@ import {
   wreckCategoryText,
   zoneOfConfidence,
 } from "../geo/marine/s57-labels.ts";
+import type { SchemaTypes } from "../types/schema-types.ts";
 import { coverageFor, disclaimerFor, sourceFor, surveyAge } from "./marine-context.ts";
 
 type Found = Extract<DepthOutcome, { kind: "depth" }>;
@@ -28,7 +29,7 @@ export function depthAnswer(
   r: Found,
   tilesRead: number,
   now: Date,
-) {
+): SchemaTypes["marine-depth.response"] {
   const cell = charts.cells[r.cell];
   if (!cell) throw new RangeError(`cell ${r.cell} is not in the chart metadata`);
   const notes: string[] = [];
@@ -135,7 +136,7 @@ export function hazardsAnswer(
   q: { lon: number; lat: number; radius: number },
   r: Extract<HazardOutcome, { kind: "hazards" }>,
   tilesRead: number,
-) {
+): SchemaTypes["marine-hazards.response"] {
   const cells = r.cellsSearched.map((i) => charts.cells[i]).filter((c) => c !== undefined);
   const notes = [
     "An empty list means the charts show no rock, obstruction or wreck here, not that the water is clear.",

@@ -39,7 +39,7 @@ export function sourceFor(charts: EncCharts, cell: EncCellMetadata) {
     cellIssued: cell.issued,
     horizontalDatum: horizontalDatumName(cell.horizontalDatum),
     soundingDatum: soundingDatumName(cell.soundingDatum),
-    units: "metres",
+    units: "metres" as const,
     rights: RIGHTS,
   };
 }
@@ -74,7 +74,7 @@ export function disclaimerFor(charts: EncCharts, cells: readonly EncCellMetadata
   const list = (f: (c: EncCellMetadata) => string) =>
     cells.length === 0 ? "no cell" : cells.map(f).join("; ");
   return {
-    notForNavigation: true,
+    notForNavigation: true as const,
     statement:
       "Not for navigation. This is a conversion of NOAA ENC data for information only; it is not an official chart, is not updated with Notices to Mariners, and must not be used for navigation. Use official NOAA ENCs in an approved system.",
     vintage: `${list((c) => `${c.name} edition ${c.edition} update ${c.update}, issued ${isoDay(c.issued)}`)}; retrieved ${charts.provenance.retrievedAt}; weekly NOAA reissues are not tracked.`,

@@ -6,7 +6,7 @@ import { ApiError } from "../errors.ts";
 import { checkLimit } from "../geo/limit.ts";
 import { depthAt } from "../geo/marine/depth-lookup.ts";
 import { hazardsNear } from "../geo/marine/hazard-search.ts";
-import type { CatalogEntry, RouteLimit } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteLimit } from "../route-types.ts";
 import { depthAnswer, hazardsAnswer } from "./marine-answers.ts";
 import { coverageFor } from "./marine-context.ts";
 import { queryLonLat } from "./query-position.ts";
@@ -51,7 +51,7 @@ function radius(query: Record<string, unknown>): number {
 const charts = (ctx: Parameters<CatalogEntry["handler"]>[1]): EncCharts => ctx.data.require(ENC_FAMILY).value;
 
 export const marineEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/v1/marine/depth",
     price: PRICE,
@@ -83,8 +83,8 @@ export const marineEntries: CatalogEntry[] = [
           return depthAnswer(enc, q, r, session.tilesRead, new Date());
       }
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "GET",
     path: "/v1/marine/hazards",
     price: PRICE,
@@ -117,5 +117,5 @@ export const marineEntries: CatalogEntry[] = [
           return hazardsAnswer(enc, q, r, session.tilesRead);
       }
     },
-  },
+  }),
 ];

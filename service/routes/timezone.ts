@@ -1,14 +1,16 @@
 import { AT_YEAR, parseInstant } from "../geo/timezone/instant.ts";
 import { formatInstant, formatLocalTime, formatOffset, ZoneClock } from "../geo/timezone/offsets.ts";
-import type { CatalogEntry, RouteHandler } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteHandler } from "../route-types.ts";
 import { queryLonLat } from "./query-position.ts";
 
 const PRICE = "0.005";
 
-export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandler {
+type TimezoneSchemas = { query: "timezone.query"; response: "timezone.response" };
+
+export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandler<TimezoneSchemas> {
   return ({ query }, ctx) => {
     const { lon, lat } = queryLonLat(query);
-    const epochMs = typeof query.at === "string" ? parseInstant(query.at) : Date.now();
+    const epochMs = query.at !== undefined ? parseInstant(query.at) : Date.now();
     const { timeZone, source } = ctx.data.require("timezone").value.lookup(lat, lon);
     const t = clock.zoneTime(timeZone, epochMs);
     return {
@@ -26,7 +28,7 @@ export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandle
 }
 
 export const timezoneEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/v1/timezone",
     price: PRICE,
@@ -40,5 +42,5 @@ export const timezoneEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     families: ["timezone"],
     handler: timezoneHandler(),
-  },
+  }),
 ];

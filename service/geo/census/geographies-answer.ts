@@ -1,7 +1,11 @@
 // The GET /v1/us/geographies answer from a census lookup hit: codes, names, the district number,
 // which index resolution answered, the uncertainty flags, vintage and coverage.
 import type { CensusHit } from "../../../artifacts/format/census-lookup.ts";
-import { CENSUS_ACCURACY_METRES, type CensusMetadata } from "../../../artifacts/format/census-record.ts";
+import {
+  CENSUS_ACCURACY_METRES,
+  type CensusAccuracyMetres,
+  type CensusMetadata,
+} from "../../../artifacts/format/census-record.ts";
 
 export interface GeographiesAnswer {
   found: boolean;
@@ -13,7 +17,7 @@ export interface GeographiesAnswer {
   congressionalDistrictGeoid: string | null;
   congressionalDistrict: number | null;
   vintage: Omit<CensusMetadata["vintage"], "districtCodes"> & { codeVintages: CodeVintages };
-  boundaryAccuracyMetres: number;
+  boundaryAccuracyMetres: CensusAccuracyMetres;
   boundaryUncertain: { county: boolean; congressionalDistrict: boolean };
   coverage: CensusMetadata["coverage"] & { reason?: string };
 }

@@ -1,7 +1,7 @@
 // Walks a GeoJSON document and checks its structure against RFC 7946: object types, required and
 // forbidden members, bbox, crs, and the coordinates of each geometry type. Collects the polygonal
 // geometries (with their usable rings) for the ring and nesting checks that follow.
-import { element, member, type Place, ROOT, slotOf } from "./issues.ts";
+import { element, member, type Place, ROOT, type SkippableCheck, slotOf } from "./issues.ts";
 import { checkLine, checkPosition, checkPositionList, checkRing, type Report } from "./positions.ts";
 import type { Position } from "./working-ring.ts";
 
@@ -34,7 +34,7 @@ export interface PolygonalSite {
 /** Geometry collections nested deeper than this are not walked; the rest is listed as skipped. */
 export const MAX_COLLECTION_DEPTH = 64;
 
-export type Skip = (place: Place, check: string, reason: string) => void;
+export type Skip = (place: Place, check: SkippableCheck, reason: string) => void;
 
 interface Walk {
   report: Report;

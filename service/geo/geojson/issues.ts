@@ -52,8 +52,11 @@ export interface ValidationIssue extends Indexes {
   path: string;
 }
 
+/** A check validation may skip (and says so). */
+export type SkippableCheck = "self_intersection" | "ring_nesting" | "structure";
+
 export interface SkippedCheck {
-  check: string;
+  check: SkippableCheck;
   reason: string;
   path: string;
 }

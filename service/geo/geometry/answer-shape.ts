@@ -1,8 +1,9 @@
 // How buffer and simplify answer: a Feature for one geometry, a FeatureCollection for several,
 // keeping each Feature's id and properties.
-import type { InputDocument } from "./geojson-input.ts";
+import type { Geometry, InputDocument } from "./geojson-input.ts";
 
-export type OutputGeometry = { type: string; coordinates?: unknown; geometries?: unknown[] };
+/** An answer's geometry has the shapes of a read one. */
+export type OutputGeometry = Geometry;
 
 export interface OutputFeature {
   type: "Feature";

@@ -51,9 +51,10 @@ function accuracySentence(results: GeometryBuffer[], distance: number, steps: nu
 }
 
 function asGeometry(r: GeometryBuffer): OutputGeometry | null {
-  if (r.polygons.length === 0) return null;
-  return r.polygons.length === 1
-    ? { type: "Polygon", coordinates: r.polygons[0] }
+  const [only, ...more] = r.polygons;
+  if (!only) return null;
+  return more.length === 0
+    ? { type: "Polygon", coordinates: only }
     : { type: "MultiPolygon", coordinates: r.polygons };
 }
 

@@ -48,6 +48,7 @@ function simplifyGeometry(g: Geometry, tol: number, planar: Planar, highQuality:
   const ring = (r: Position[]) => simplifyPath(r, tol, planar, { highQuality, minPositions: 4 });
   switch (g.type) {
     case "Point":
+      return { type: g.type, coordinates: g.coordinates };
     case "MultiPoint":
       return { type: g.type, coordinates: g.coordinates };
     case "LineString":
@@ -68,7 +69,7 @@ function simplifyGeometry(g: Geometry, tol: number, planar: Planar, highQuality:
 
 function countPositions(g: OutputGeometry | null): number {
   if (!g) return 0;
-  return [...positionsOf(g as Geometry)].length;
+  return [...positionsOf(g)].length;
 }
 
 function centreLatitude(doc: InputDocument): number | null {
