@@ -4,7 +4,7 @@ import type { Revision } from "./config.ts";
 import { ERROR_TABLE } from "./errors.ts";
 import { dollarsToAtomic, USDC_DECIMALS } from "./money.ts";
 import { responseExample } from "./response-examples.ts";
-import { type CatalogEntry, isFree, type PaymentTerms } from "./route-types.ts";
+import { type CatalogEntry, isFree, offeredSchemes, type PaymentTerms } from "./route-types.ts";
 import type { JsonSchema, SchemaSet } from "./schemas.ts";
 
 export const SERVICE_NAME = "geo402";
@@ -162,6 +162,7 @@ export function buildOpenApi(
       "x-payment": {
         protocol: "x402",
         scheme: "exact",
+        schemes: offeredSchemes(terms),
         network: terms.network,
         asset: terms.asset,
         assetDecimals: USDC_DECIMALS,

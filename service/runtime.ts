@@ -12,6 +12,7 @@ import { DataRegistry } from "./data/registry.ts";
 import { buildAdminApp } from "./ops/admin.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { usdcFor } from "./payment/assets.ts";
+import { type BatchOffer, startBatchOffer } from "./payment/batch-offer.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { devnetHealth, facilitatorHealth, type PaymentHealth } from "./payment/health.ts";
@@ -25,6 +26,8 @@ export interface RunningService {
   data: DataRegistry;
   /** Present when the embedded devnet runs. */
   devnet?: Devnet;
+  /** Present when batch-settlement is offered (devnet, or GEO402_RECEIVER_AUTHORIZER_KEY set). */
+  batch?: BatchOffer;
   /** Path of the devnet file written for clients (devnet only). */
   devnetFile?: string;
   /** The admin listener's base URL (/healthz, /readyz, /metrics), unless GEO402_ADMIN_PORT=off. */
@@ -68,6 +71,25 @@ export async function startService(
       facilitatorUrl: devnet.facilitatorUrl,
     };
   }
+  // batch-settlement is offered second on the devnet, and in production with an authorizer key.
+  const authorizerKey = config.receiverAuthorizerKey ?? devnet?.receiverAuthorizerKey;
+  let batch: BatchOffer | undefined;
+  if (authorizerKey) {
+    terms = { ...terms, schemes: ["exact", "batch-settlement"] };
+    try {
+      batch = await startBatchOffer({
+        config,
+        terms,
+        facilitatorClient,
+        receiverAuthorizerKey: authorizerKey,
+        freshChain: devnet !== undefined,
+        onError: (err) => app?.log.error({ err }, "batch-settlement claim round failed"),
+      });
+    } catch (err) {
+      await devnet?.stop();
+      throw err;
+    }
+  }
   // Without a registry handed in, open every artifact family under config.artifactsDir; a family
   // that is missing or fails its checks only makes its own routes answer 503.
   const data = opts.data ?? new DataRegistry();
@@ -77,13 +99,14 @@ export async function startService(
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   const metrics = createMetrics();
   const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
-  let app: FastifyInstance;
+  let app: FastifyInstance | undefined;
   let admin: FastifyInstance | undefined;
   try {
     app = await buildApp({
       config: appConfig,
       terms,
       facilitatorClient,
+      ...(batch ? { batch: batch.scheme } : {}),
       data,
       metrics,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
@@ -107,6 +130,7 @@ export async function startService(
     }
   } catch (err) {
     await admin?.close();
+    await batch?.close();
     await devnet?.stop();
     throw err;
   }
@@ -156,6 +180,7 @@ export async function startService(
     terms,
     data,
     ...(devnet ? { devnet } : {}),
+    ...(batch ? { batch } : {}),
     ...(devnetFile ? { devnetFile } : {}),
     ...(adminUrl ? { adminUrl } : {}),
     metrics,
@@ -166,6 +191,7 @@ export async function startService(
       await refresher?.stop();
       await admin?.close();
       await app.close();
+      await batch?.close();
       if (!opts.data) data.closeAll();
       await devnet?.stop();
     },

@@ -1,6 +1,6 @@
 // Free discovery routes: GET / (the catalog) and GET /openapi.json.
 import { buildOpenApi, SERVICE_DESCRIPTION, SERVICE_NAME } from "../openapi.ts";
-import { type CatalogEntry, isFree, routeKey } from "../route-types.ts";
+import { type CatalogEntry, isFree, offeredSchemes, routeKey } from "../route-types.ts";
 import { createSchemaSet } from "../schemas.ts";
 
 const schemas = createSchemaSet();
@@ -23,6 +23,7 @@ export const discoveryEntries: CatalogEntry[] = [
       network: ctx.terms.network,
       payTo: ctx.terms.payTo,
       facilitator: ctx.terms.facilitatorUrl,
+      schemes: offeredSchemes(ctx.terms),
       free: ctx.catalog.filter(isFree).map(routeKey),
       paid: ctx.catalog
         .filter((e) => !isFree(e))
