@@ -1,6 +1,6 @@
 // Free discovery routes: GET / (the catalog) and GET /openapi.json.
-import { buildOpenApi, SERVICE_DESCRIPTION, SERVICE_NAME } from "../openapi.ts";
-import { type CatalogEntry, isFree, offeredSchemes, routeKey } from "../route-types.ts";
+import { buildOpenApi, SERVICE_NAME, serviceDescription } from "../openapi.ts";
+import { type CatalogEntry, isFree, routeKey } from "../route-types.ts";
 import { createSchemaSet } from "../schemas.ts";
 
 const schemas = createSchemaSet();
@@ -19,11 +19,10 @@ export const discoveryEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     handler: (_input, ctx) => ({
       name: SERVICE_NAME,
-      description: SERVICE_DESCRIPTION,
+      description: serviceDescription(ctx.terms),
       network: ctx.terms.network,
       payTo: ctx.terms.payTo,
       facilitator: ctx.terms.facilitatorUrl,
-      schemes: offeredSchemes(ctx.terms),
       free: ctx.catalog.filter(isFree).map(routeKey),
       paid: ctx.catalog
         .filter((e) => !isFree(e))
