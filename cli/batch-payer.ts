@@ -5,6 +5,7 @@
 // FileClientChannelStorage) so the next process continues the channel; a lost state is recovered
 // from the chain (the escrow's channel record), and a server that remembers a different cumulative
 // amount answers a corrective 402 that the package's hooks resynchronise from.
+import path from "node:path";
 import { x402Client } from "@x402/core/client";
 import type { PaymentRequirements } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
@@ -30,6 +31,15 @@ export interface PayerOptions {
   rpcUrl?: string;
   /** The most one deposit may be (atomic units); a call needing more is refused before signing. */
   maxDepositAtomic: bigint;
+}
+
+/**
+ * Where a payer keeps its channel files: beside the devnet file, one directory per devnet chain
+ * (a restarted devnet is a new, empty chain whose channels start over), or one for a real network.
+ */
+export function channelDir(home: string, devnetRpcUrl?: string): string {
+  const chain = devnetRpcUrl ? `devnet-${new URL(devnetRpcUrl).port}` : "network";
+  return path.join(home, "payer-channels", chain);
 }
 
 /** The batch-settlement option when offered and wanted, else the first option (the service lists `exact` first). */
