@@ -20,7 +20,10 @@ import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
 import { MCP_PATH, registerMcpRoute } from "./mcp/http-route.ts";
 import { countRequests, instrumentFacilitator, type Metrics } from "./ops/metrics.ts";
 import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
+import { MemoryPaidAnswerStore } from "./payment/paid-answer-store.ts";
+import { PaidAnswers } from "./payment/paid-answers.ts";
 import { ReplayGuard } from "./payment/replay-guard.ts";
+import { unknownCharge } from "./payment/settled-on-chain.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
@@ -51,6 +54,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Prometheus metrics the admin listener serves (service/ops); absent: nothing is counted. */
   metrics?: Metrics;
+  /** Paid answers kept for retries; by default in this process, with no chain to ask. */
+  answers?: PaidAnswers;
 }
 
 const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
@@ -153,6 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new MemoryAuthorizationStore(AUTHORIZATIONS_REMEMBERED),
       config.requestTimeoutMs,
     ),
+    answers:
+      deps.answers ??
+      new PaidAnswers(new MemoryPaidAnswerStore(), config.paidAnswerTtlS * 1000, unknownCharge),
     terms,
     entries: priced,
     schemas,

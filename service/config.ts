@@ -55,8 +55,15 @@ export interface Config {
   adminHost: string;
   /** GEO402_CORS_ORIGINS: "*" (default) or a comma-separated list of allowed origins. */
   corsOrigins: "*" | string[];
-  /** GEO402_REDIS_URL: batch-settlement channels in Redis (replicas share them); else files under home. */
+  /**
+   * GEO402_REDIS_URL: shared state of replicas (paid answers kept for retries, batch-settlement
+   * channels and the claim leader lease); absent: in-process, channels in files under home.
+   */
   redisUrl?: string;
+  /** GEO402_RPC_URL: a read-only JSON-RPC endpoint of the network, to look up past settlements (devnet: its chain). */
+  rpcUrl?: string;
+  /** Seconds a paid answer is kept for a retry of the same payment (GEO402_PAID_ANSWER_TTL_S). */
+  paidAnswerTtlS: number;
   /**
    * GEO402_RECEIVER_AUTHORIZER_KEY: the key that signs the service's batch-settlement claims and
    * refunds. The devnet uses a dev account; in production batch-settlement is offered only with it.
@@ -145,6 +152,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       problems.push(`${name} must be an integer ≥ ${min}, got "${raw}"`);
     return value;
   };
+  const paidAnswerTtlS = int("GEO402_PAID_ANSWER_TTL_S", 900, 1);
+  const urlOf = (name: string, schemes: readonly string[]): string | undefined => {
+    const raw = env[name];
+    if (!raw) return undefined;
+    try {
+      if (schemes.includes(new URL(raw).protocol)) return raw;
+    } catch {}
+    problems.push(`${name} must be a ${schemes.join(" or ")} URL, got "${raw}"`);
+    return undefined;
+  };
+  const redisUrl = urlOf("GEO402_REDIS_URL", ["redis:", "rediss:"]);
+  const rpcUrl = urlOf("GEO402_RPC_URL", ["http:", "https:"]);
   const computeThreads = int("GEO402_COMPUTE_THREADS", Math.max(1, availableParallelism()), 1);
   const computeQueue = int("GEO402_COMPUTE_QUEUE", 4 * computeThreads, 0);
   const computeTimeoutMs = int("GEO402_COMPUTE_TIMEOUT_MS", 10_000, 1);
@@ -200,16 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (corsOrigins.length === 0) problems.push('GEO402_CORS_ORIGINS must be "*" or a list of origins');
   }
 
-  let redisUrl: string | undefined;
-  if (env.GEO402_REDIS_URL) {
-    try {
-      const u = new URL(env.GEO402_REDIS_URL);
-      if (u.protocol !== "redis:" && u.protocol !== "rediss:") throw new Error("scheme");
-      redisUrl = env.GEO402_REDIS_URL;
-    } catch {
-      problems.push("GEO402_REDIS_URL must be a redis:// or rediss:// URL");
-    }
-  }
   const authorizerKey = env.GEO402_RECEIVER_AUTHORIZER_KEY;
   if (authorizerKey !== undefined && !KEY.test(authorizerKey))
     problems.push("GEO402_RECEIVER_AUTHORIZER_KEY must be a 0x-prefixed 32-byte hex key");
@@ -254,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminHost: env.GEO402_ADMIN_HOST || "127.0.0.1",
     corsOrigins,
     ...(redisUrl ? { redisUrl } : {}),
+    ...(rpcUrl ? { rpcUrl } : {}),
+    paidAnswerTtlS,
     ...(authorizerKey ? { receiverAuthorizerKey: authorizerKey as `0x${string}` } : {}),
     batchClaimPeriodS,
     batchClaimThreshold,

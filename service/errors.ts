@@ -34,6 +34,10 @@ export const ERROR_TABLE = {
   not_found: { status: 404, message: "No route answers this method and path." },
   method_not_allowed: { status: 405, message: "The route does not accept this HTTP method." },
   settlement_failed: { status: 402, message: "The payment could not be settled, so the answer is withheld." },
+  payment_id_conflict: {
+    status: 409,
+    message: "The payment-identifier id was already used with a different payment.",
+  },
   facilitator_unavailable: {
     status: 502,
     message: "The payment facilitator could not be reached or failed.",

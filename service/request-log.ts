@@ -18,7 +18,9 @@ export function logRequest(req: FastifyRequest, reply: FastifyReply, delivery: D
       status: closedWith?.status ?? reply.statusCode,
       ...(code ? { code } : {}),
       outcome: outcome?.state ?? "none",
-      ...(outcome?.state === "settled" ? { transaction: outcome.transaction } : {}),
+      ...(outcome?.state === "settled" || outcome?.state === "recovered"
+        ? { transaction: outcome.transaction }
+        : {}),
       ...(outcome && "reason" in outcome ? { reason: outcome.reason } : {}),
       ...(delivery.gone() ? { clientGone: true } : {}),
       durationMs: Math.round(reply.elapsedTime * 10) / 10,

@@ -16,6 +16,7 @@ import { type BatchOffer, startBatchOffer } from "./payment/batch-offer.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { devnetHealth, facilitatorHealth, type PaymentHealth } from "./payment/health.ts";
+import { openPaidAnswers } from "./payment/open-paid-answers.ts";
 import type { PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -101,6 +102,10 @@ export async function startService(
   const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
   let app: FastifyInstance | undefined;
   let admin: FastifyInstance | undefined;
+  const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
+    await devnet?.stop();
+    throw err;
+  });
   try {
     app = await buildApp({
       config: appConfig,
@@ -109,6 +114,7 @@ export async function startService(
       ...(batch ? { batch: batch.scheme } : {}),
       data,
       metrics,
+      answers: answers.answers,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     for (const f of families) {
@@ -130,6 +136,7 @@ export async function startService(
     }
   } catch (err) {
     await admin?.close();
+    await answers.close();
     await batch?.close();
     await devnet?.stop();
     throw err;
@@ -191,6 +198,7 @@ export async function startService(
       await refresher?.stop();
       await admin?.close();
       await app.close();
+      await answers.close();
       await batch?.close();
       if (!opts.data) data.closeAll();
       await devnet?.stop();

@@ -1,14 +1,15 @@
 // Catalog entry → x402 RouteConfig: one payment option per offered scheme (`exact` first, then
 // `batch-settlement` when the service runs it; same price, same asset and payTo; the batch scheme
 // adds its channel terms itself), the atomic amount computed by integer arithmetic from the
-// catalog's dollar string, and the bazaar discovery extension
-// carrying the route's input schema and example and its output schema and recorded example.
+// catalog's dollar string, the bazaar discovery extension carrying the route's input schema and
+// example and its output schema and recorded example, and the optional payment-identifier extension.
 // GeoJSON members reference definitions hoisted to the extension schema's own `$defs`, so the
 // extension validates on its own (validateDiscoveryExtension refuses external references).
 // The resource URL is not here: the gate gives it from the service's own base URL (configured
 // public URL or listener address).
 import type { RouteConfig } from "@x402/core/server";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import type { Revision } from "../config.ts";
 import { dollarsToAtomic } from "../money.ts";
 import { responseExample } from "../response-examples.ts";
@@ -67,6 +68,10 @@ export function routeConfigFor(
     mimeType: "application/json",
     serviceName: "geo402",
     tags: entry.tags,
-    extensions: discoveryFor(entry, schemas, revision),
+    // payment-identifier: optional; a client's id makes its retries idempotent (paid-answers.ts).
+    extensions: {
+      ...discoveryFor(entry, schemas, revision),
+      [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
+    },
   };
 }

@@ -2,7 +2,9 @@
 // answer that is ready and whose client is still there; cancel otherwise. A refusal (≥ 400), a
 // client that went away or a deadline that fired cancels the verified payment, and every
 // refusal after payment says so in its body (`payment: {charged: false}`). A 2xx answer is settled
-// first and only then sent with PAYMENT-RESPONSE; a failed settlement withholds the answer.
+// first and only then sent with PAYMENT-RESPONSE; a failed settlement withholds the answer. The
+// answer is recorded before its settlement is sent, so a retry of the payment after a crash or a
+// lost reply gets it again without a second charge (paid-answers.ts).
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import {
   type HTTPProcessResult,
@@ -13,6 +15,7 @@ import {
 } from "@x402/core/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, type ErrorCode, errorBody } from "../errors.ts";
+import { type PaidAnswers, requestFingerprint } from "./paid-answers.ts";
 import { stableSettlementFailure } from "./payment-reasons.ts";
 import { type AuthorizationClaim, refusalOf } from "./replay-guard.ts";
 
@@ -20,6 +23,8 @@ export type Verified = Extract<HTTPProcessResult, { type: "payment-verified" }> 
   context: HTTPRequestContext;
   /** This request's hold on its authorization nonce (replay-guard.ts). */
   claim: AuthorizationClaim | null;
+  /** While settling, a client that leaves does not free the claim: the settlement does, after. */
+  hold: { settling: boolean };
 };
 
 /** The `payment` member of a refusal after payment: what became of the signed authorization. */
@@ -40,7 +45,7 @@ export function withPaymentNote(payload: unknown, note: PaymentNote): unknown {
   }
 }
 
-export function createSettlementStep(http: x402HTTPResourceServer) {
+export function createSettlementStep(http: x402HTTPResourceServer, answers: PaidAnswers) {
   const cancel = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -102,6 +107,14 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
       const body = errorBody(new ApiError(code, { stage: "settle", reason }));
       return JSON.stringify(note ? { ...body, payment: note } : body);
     };
+    const fingerprint = requestFingerprint(request);
+    const pending = await answers.settling(
+      verified.paymentPayload,
+      fingerprint,
+      { status: reply.statusCode, headers: responseHeaders, body: responseBody },
+      request.log,
+    );
+    verified.hold.settling = true;
     try {
       const settle = await http.processSettlement(
         verified.paymentPayload,
@@ -112,6 +125,14 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
         verified.beforeHandlerSettlement,
       );
       if (!settle.success) {
+        // A copy of this payment may have been settled meanwhile by another request or replica
+        // whose client had gone: its recorded answer is this payer's answer.
+        const recovered = await answers.recover(verified.paymentPayload, fingerprint, request.log);
+        if (recovered.state === "answer") {
+          request.paymentOutcome = { state: "recovered", transaction: recovered.transaction };
+          reply.code(recovered.status).headers(recovered.headers);
+          return recovered.body;
+        }
         const stable = stableSettlementFailure(settle.response.headers);
         if (stable.replaced !== undefined)
           request.log.warn({ detail: stable.replaced }, "settlement failed unexpectedly");
@@ -121,6 +142,7 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
           outcome: "settlement_failed",
         });
       }
+      await pending?.settled(settle.transaction, settle.payer);
       reply.headers(settle.headers);
       reply.header(
         "cache-control",
@@ -130,7 +152,8 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
       return payload;
     } catch (err) {
       // The facilitator could not be asked or did not answer: whether the transfer happened is not
-      // known here, so the body makes no claim about a charge (PAYMENT-RESPONSE says success:false).
+      // known here, so the body makes no claim about a charge (PAYMENT-RESPONSE says success:false);
+      // the answer stays recorded as settling: a retry asks the chain.
       request.log.error({ err }, "settlement could not run");
       reply.header(
         "payment-response",
@@ -142,6 +165,9 @@ export function createSettlementStep(http: x402HTTPResourceServer) {
         }),
       );
       return withheld("facilitator_unavailable", 502, "facilitator_unavailable");
+    } finally {
+      verified.hold.settling = false;
+      if (request.delivery.gone()) await verified.claim?.release();
     }
   };
 }

@@ -2,23 +2,27 @@
 // x402HTTPResourceServer, offering `exact` and, when the service runs it, `batch-settlement` (the
 // scheme object is built by the runtime over the channel storage; batch-settlement.ts). preValidation: no signature → 402 with PAYMENT-REQUIRED and body {};
 // signature → facilitator verify (invalid → 402 with the reason in the terms' `error`).
-// onSend: settle or cancel, bound to delivery (settlement.ts).
+// onSend: settle or cancel, bound to delivery (settlement.ts). A retry of a payment whose answer
+// was recorded and charged gets that answer again (paid-answers.ts).
 import {
   type FacilitatorClient,
   type HTTPAdapter,
   type HTTPProcessResult,
   type HTTPRequestContext,
+  withPrivateCacheControl,
   x402HTTPResourceServer,
   x402ResourceServer,
 } from "@x402/core/server";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
+import { paymentIdentifierResourceServerExtension } from "@x402/extensions/payment-identifier";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Revision } from "../config.ts";
 import { ApiError, errorBody } from "../errors.ts";
 import { type CatalogEntry, offeredSchemes, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
+import { type PaidAnswers, requestFingerprint } from "./paid-answers.ts";
 import {
   AUTHORIZATION_IN_USE,
   MALFORMED_PAYMENT,
@@ -37,6 +41,8 @@ export type PaymentOutcome =
   | { state: "refused"; reason: string }
   | { state: "cancelled"; reason?: "client_closed" }
   | { state: "settled"; transaction: string; payer?: string }
+  /** A retry of a charged payment, answered with its recorded answer (nothing settled again). */
+  | { state: "recovered"; transaction: string }
   | { state: "settle_failed"; reason: string };
 
 declare module "fastify" {
@@ -105,6 +111,8 @@ export function createPaymentGate(opts: {
   revision: Revision;
   /** One computation per authorization nonce; a recorded refusal is answered again. */
   replays: ReplayGuard;
+  /** Paid answers kept for retries of their payment (paid-answers.ts). */
+  answers: PaidAnswers;
   /** The service's own base URL: the configured public URL or the listener's address. */
   baseUrl: () => string;
   /** The batch-settlement server scheme, when `terms.schemes` offers it. */
@@ -120,6 +128,7 @@ export function createPaymentGate(opts: {
     resourceServer.register(opts.terms.network, opts.batch);
   }
   resourceServer.registerExtension(bazaarResourceServerExtension);
+  resourceServer.registerExtension(paymentIdentifierResourceServerExtension);
   const routes = Object.fromEntries(
     opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas, opts.revision)]),
   );
@@ -178,6 +187,8 @@ export function createPaymentGate(opts: {
       // One request per authorization at a time; a refusal already recorded for it is answered
       // again without verifying or computing anything.
       let claim: AuthorizationClaim | null = null;
+      // Held through a settlement even if the client leaves: a copy waits for its outcome.
+      const hold = { settling: false };
       let forced = malformed ? MALFORMED_PAYMENT : undefined;
       if (paymentPayload) {
         const admission = await opts.replays.admit(paymentPayload);
@@ -192,7 +203,25 @@ export function createPaymentGate(opts: {
         } else if (admission.claim) {
           claim = admission.claim;
           // Whatever ends this request without a recorded refusal frees the authorization.
-          reply.raw.once("close", () => void admission.claim?.release());
+          reply.raw.once("close", () => {
+            if (!hold.settling) void admission.claim?.release();
+          });
+        }
+      }
+      if (paymentPayload && !forced) {
+        const recovered = await opts.answers.recover(
+          paymentPayload,
+          requestFingerprint(request),
+          request.log,
+        );
+        if (recovered.state === "conflict") {
+          request.paymentOutcome = { state: "refused", reason: "payment_id_conflict" };
+          return failed(reply, new ApiError("payment_id_conflict", { stage: "verify" }));
+        }
+        if (recovered.state === "answer") {
+          request.paymentOutcome = { state: "recovered", transaction: recovered.transaction };
+          reply.header("cache-control", withPrivateCacheControl(null));
+          return reply.code(recovered.status).headers(recovered.headers).send(recovered.body);
         }
       }
       // The registered path, never the raw URL: an encoded or decorated URL cannot dodge the price.
@@ -232,9 +261,9 @@ export function createPaymentGate(opts: {
         reply.code(response.status).headers(stable.headers);
         return reply.send(response.body ?? {});
       }
-      request.payment = { ...result, context, claim };
+      request.payment = { ...result, context, claim, hold };
     },
 
-    onSend: createSettlementStep(http),
+    onSend: createSettlementStep(http, opts.answers),
   };
 }

@@ -96,12 +96,16 @@ describe("refusals settle nothing", () => {
     expect(await t.service.devnet?.token.authorizationUsed(payer.address, nonce)).toBe(false);
   });
 
-  it("a replayed signature is refused with 402 and settles nothing", async () => {
+  it("a replayed signature settles nothing: the same request gets its recorded answer, another one 402", async () => {
     const header = await signedHeader(await termsOf());
     const first = await hello(fetch, { name: "Ada" }, header);
     expect(first.status).toBe(200);
     const before = await balances();
-    const replay = await hello(fetch, { name: "Ada" }, header);
+    const again = await hello(fetch, { name: "Ada" }, header);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("payment-response")).toBe(first.headers.get("payment-response"));
+    expect(await again.json()).toEqual(await first.json());
+    const replay = await hello(fetch, { name: "Grace" }, header);
     expect(replay.status).toBe(402);
     expect(decodePaymentRequiredHeader(replay.headers.get("payment-required") ?? "").error).toBeTruthy();
     expect(await balances()).toEqual(before);

@@ -3,7 +3,11 @@
 // GeoJSON is refused before a price is quoted, and a refused authorization cannot buy more
 // computation by being replayed. Balances are read on chain.
 import { x402Client, x402HTTPClient } from "@x402/core/client";
-import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  encodePaymentSignatureHeader,
+} from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -205,7 +209,7 @@ describe("a refused authorization buys one computation, however often it is sent
     expect(await t.balance(p.address)).toBe(before);
   });
 
-  it("a settled authorization sent again is refused at verify (spent nonce), charged once", async () => {
+  it("a settled authorization sent again gets the recorded answer (same transaction), charged once; with another body it is refused at verify", async () => {
     const p = await t.newPayer();
     const header = {
       "payment-signature": encodePaymentSignatureHeader(
@@ -214,7 +218,15 @@ describe("a refused authorization buys one computation, however often it is sent
     };
     const before = await t.balance(p.address);
     const answers = await Promise.all(Array.from({ length: 5 }, () => hello(header)));
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 402, 402, 402, 402]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const transactions = answers.map(
+      (r) => decodePaymentResponseHeader(r.headers.get("payment-response") ?? "").transaction,
+    );
+    expect(new Set(transactions).size).toBe(1);
+    expect(await Promise.all(answers.map(async (r) => (await r.json()).hello))).toEqual(Array(5).fill("Ada"));
+    const other = await hello(header, { name: "Grace" });
+    expect(other.status).toBe(402);
+    expect(decodePaymentRequiredHeader(other.headers.get("payment-required") ?? "").error).toMatch(/nonce/);
     expect(before - (await t.balance(p.address))).toBe(1000n);
   });
 });

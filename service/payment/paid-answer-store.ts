@@ -1,0 +1,125 @@
+// Where paid answers are kept for a short while, so that a retry of the same payment after a
+// crash or a lost reply gets its answer again instead of a failure or a second charge
+// (paid-answers.ts). Redis when GEO402_REDIS_URL is set (replicas share it: a retry may reach
+// another replica); otherwise one process's memory, bounded in bytes.
+import { createClient } from "redis";
+
+/** A paid answer as recorded before settlement ("settling") and after it ("settled"). */
+export interface PaidAnswer {
+  state: "settling" | "settled";
+  /** Fingerprint of the payment (accepted terms and signed payload): the record answers only it. */
+  payment: string;
+  /** Fingerprint of the request (method, route, query, body): the record answers only it. */
+  request: string;
+  status: number;
+  /** The answer's own headers (content type, data version). */
+  headers: Record<string, string>;
+  /** The answer's bytes, base64. */
+  body: string;
+  network: string;
+  payer?: string;
+  transaction?: string;
+}
+
+export interface PaidAnswerStore {
+  get(key: string): Promise<PaidAnswer | null>;
+  /** Records `answer` under every key for `ttlMs`, replacing what they held. */
+  put(keys: readonly string[], answer: PaidAnswer, ttlMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An answer larger than this is not kept (its retry after a crash is refused at verify as before). */
+export const MAX_KEPT_ANSWER_BYTES = 8 * 1024 * 1024;
+/** Bytes of answers one process keeps at most; past that the oldest are forgotten first. */
+export const MEMORY_STORE_BYTES = 64 * 1024 * 1024;
+
+type Entry = { answer: PaidAnswer; expiresAt: number; bytes: number };
+
+export class MemoryPaidAnswerStore implements PaidAnswerStore {
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxBytes: number;
+  readonly #now: () => number;
+  #bytes = 0;
+
+  constructor(maxBytes = MEMORY_STORE_BYTES, now: () => number = Date.now) {
+    this.#maxBytes = maxBytes;
+    this.#now = now;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  async get(key: string): Promise<PaidAnswer | null> {
+    const entry = this.#entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt > this.#now()) return entry.answer;
+    this.#delete(key);
+    return null;
+  }
+
+  async put(keys: readonly string[], answer: PaidAnswer, ttlMs: number): Promise<void> {
+    const bytes = answer.body.length + 512;
+    for (const key of keys) {
+      this.#delete(key);
+      this.#makeRoom(bytes);
+      this.#entries.set(key, { answer, expiresAt: this.#now() + ttlMs, bytes });
+      this.#bytes += bytes;
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  #delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  #makeRoom(bytes: number): void {
+    if (this.#bytes + bytes <= this.#maxBytes) return;
+    const now = this.#now();
+    for (const [k, e] of this.#entries) if (e.expiresAt <= now) this.#delete(k);
+    for (const k of this.#entries.keys()) {
+      if (this.#bytes + bytes <= this.#maxBytes) return;
+      this.#delete(k);
+    }
+  }
+}
+
+const PREFIX = "geo402:paid:";
+
+/** Paid answers in Redis: one string per key (the record as JSON), expiring with PX. */
+export class RedisPaidAnswerStore implements PaidAnswerStore {
+  readonly #redis: ReturnType<typeof createClient>;
+
+  private constructor(redis: ReturnType<typeof createClient>) {
+    this.#redis = redis;
+  }
+
+  static async connect(url: string): Promise<RedisPaidAnswerStore> {
+    // While Redis is unreachable a command fails at once (the caller logs it and the payment goes
+    // ahead unrecorded) instead of waiting in an offline queue; the client reconnects by itself.
+    const redis = createClient({ url, disableOfflineQueue: true });
+    redis.on("error", () => {});
+    await redis.connect();
+    return new RedisPaidAnswerStore(redis);
+  }
+
+  async get(key: string): Promise<PaidAnswer | null> {
+    const text = await this.#redis.get(PREFIX + key);
+    return text ? (JSON.parse(text) as PaidAnswer) : null;
+  }
+
+  async put(keys: readonly string[], answer: PaidAnswer, ttlMs: number): Promise<void> {
+    const text = JSON.stringify(answer);
+    const multi = this.#redis.multi();
+    for (const key of keys) multi.set(PREFIX + key, text, { expiration: { type: "PX", value: ttlMs } });
+    await multi.exec();
+  }
+
+  async close(): Promise<void> {
+    await this.#redis.close();
+  }
+}
