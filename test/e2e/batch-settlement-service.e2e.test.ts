@@ -87,8 +87,8 @@ async function newClient(): Promise<Client> {
 const hello = (f: typeof fetch, body: unknown = { name: "Ada" }, headers: Record<string, string> = {}) =>
   postJson(f, `${t.url}/v1/hello`, body, headers);
 
-async function paidHello(c: Client) {
-  const r = await hello(c.fetch);
+async function paidHello(c: Client, name = "Ada") {
+  const r = await hello(c.fetch, { name });
   expect(r.status, await r.clone().text()).toBe(200);
   return decodePaymentResponseHeader(r.headers.get("payment-response") ?? "");
 }
@@ -181,6 +181,7 @@ describe("batch-settlement offered by the service", () => {
     const channelId = channelOf(payload);
     const ok = await hello(fetch, { name: "Ada" }, header);
     expect(ok.status).toBe(200);
+    const answer = await ok.json();
     await c.http.processPaymentResult(payload, (n) => ok.headers.get(n), ok.status);
     const charged = (await serverChannel(channelId))?.chargedCumulativeAmount;
     expect(charged).toBe((2n * PRICE).toString());
@@ -200,8 +201,12 @@ describe("batch-settlement offered by the service", () => {
       },
     });
     const network = payload.accepted.network;
-    // replayed: the same header again
-    expect((await hello(fetch, { name: "Ada" }, header)).status).toBe(402);
+    // replayed: the same header again is a retry of that paid request: its recorded answer, no
+    // second charge (paid-answers.ts); with another request it is refused
+    const again = await hello(fetch, { name: "Ada" }, header);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    expect((await hello(fetch, { name: "Bob" }, header)).status).toBeGreaterThanOrEqual(400);
     // lowered: a valid signature of the payer over a smaller cumulative amount
     const lowered = await signVoucher(privateKeyToAccount(c.key), channelId, PRICE.toString(), network);
     expect(await refusedWith(withVoucher(PRICE, lowered.signature))).toBe(
@@ -237,16 +242,18 @@ describe("batch-settlement offered by the service", () => {
     const channelId = path.basename(stateFile, ".json");
 
     // The client's record lags the server's: corrective 402, resync from the signed voucher, retry.
+    // (Another request than the earlier ones: the same voucher with the same request would be a
+    // retry of that paid request and get its recorded answer.)
     writeFileSync(stateFile, JSON.stringify({ ...state, chargedCumulativeAmount: PRICE.toString() }));
     c.seen.length = 0;
-    await paidHello(c);
+    await paidHello(c, "Bob");
     expect(c.seen).toEqual([402, 402, 200]);
     expect((await serverChannel(channelId))?.chargedCumulativeAmount).toBe((4n * PRICE).toString());
 
     // The client lost its files: it reads the channel from the chain, then resyncs the same way.
     rmSync(c.dir, { recursive: true, force: true });
     c.seen.length = 0;
-    await paidHello(c);
+    await paidHello(c, "Cy");
     expect(c.seen).toEqual([402, 402, 200]);
     expect((await serverChannel(channelId))?.chargedCumulativeAmount).toBe((5n * PRICE).toString());
     expect(await t.balance(c.address)).toBe(10_000_000n - DEPOSIT); // no second deposit
