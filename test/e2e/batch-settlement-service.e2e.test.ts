@@ -3,8 +3,9 @@
 // over @x402/fetch) on the real devnet; balances and channels are read on chain. One deposit and
 // 200 voucher-only calls with no transaction in between, then one claim and one settle pay the
 // receiver exactly 200 × price; refusals advance nothing; a replayed voucher is a retry answered
-// from the paid-answer record (no second charge), lowered and foreign vouchers are refused; a cumulative mismatch gets a corrective 402 the client recovers from (also after
-// losing its files); a server that lost its channel files continues the channel.
+// from the paid-answer record (no second charge), lowered and foreign vouchers are refused; a
+// cumulative mismatch gets a corrective 402 the client recovers from (also after losing its
+// files); a server that lost its channel files continues the channel.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
