@@ -7,6 +7,12 @@ import { readCurrent } from "../artifacts/format/current-pointer.ts";
 import { FAMILIES, familyByName } from "./families.ts";
 import { buildFamily, expectedVersion } from "./lib/build.ts";
 import type { PipelineOptions } from "./lib/build-options.ts";
+import {
+  expectedBuild,
+  expectedHashesProblem,
+  readExpectedHashes,
+  recordExpectedHashes,
+} from "./lib/expected-hashes.ts";
 import type { FamilyBuilder } from "./lib/family.ts";
 import { DEFAULT_KEEP } from "./lib/kept-versions.ts";
 import { createProgress } from "./lib/progress.ts";
@@ -23,7 +29,9 @@ export const USAGE = `usage: geo402-ingest <command> [options]
       --missing-only   skip families whose current version is the expected one and verifies
   verify [family]      check manifest, output hashes and known answers of current versions
   list                 families, their sources and current versions
-  repro <family>|all   rebuild into a scratch folder and compare output sha256s
+  repro <family>|all   rebuild into a scratch folder, compare output sha256s with the current build
+                       and with artifacts/expected-hashes.json (a change of bytes needs a format bump)
+      --record         write the rebuild's hashes into artifacts/expected-hashes.json
   refresh [family|all] check upstream; on a new version: check, build, verify, switch current
       --force          also take upstream bytes a rollback rejected
       --json           one JSON line per family (status, found, built, switched, duration)
@@ -44,6 +52,8 @@ export interface CliDeps {
   families?: readonly FamilyBuilder[];
   sources?: readonly SourceEntry[];
   env?: NodeJS.ProcessEnv;
+  /** The committed output hashes `repro` compares with (default artifacts/expected-hashes.json). */
+  expectedHashes?: string;
   cwd?: string;
   stdout?: { write(s: string): unknown; isTTY?: boolean };
   stderr?: { write(s: string): unknown; isTTY?: boolean };
@@ -61,6 +71,7 @@ interface Parsed {
   json: boolean;
   to: string | undefined;
   once: boolean;
+  record: boolean;
 }
 
 function parse(argv: readonly string[]): Parsed {
@@ -76,6 +87,7 @@ function parse(argv: readonly string[]): Parsed {
     json: false,
     to: undefined,
     once: false,
+    record: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -95,6 +107,7 @@ function parse(argv: readonly string[]): Parsed {
     else if (a === "--force") p.force = true;
     else if (a === "--json") p.json = true;
     else if (a === "--once") p.once = true;
+    else if (a === "--record") p.record = true;
     else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
     else if (p.command === undefined) p.command = a;
     else if (p.target === undefined) p.target = a;
@@ -148,6 +161,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
     if (p.to !== undefined && p.command === "publish" && p.target === "all")
       throw new UsageError("publish --to needs one family name");
     if (p.once && p.command !== "sync") throw new UsageError("--once applies to sync only");
+    if (p.record && p.command !== "repro") throw new UsageError("--record applies to repro only");
     keepOption(p.keep ?? env.GEO402_KEEP_VERSIONS);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
@@ -226,16 +240,27 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
       for (const f of list)
         await each(f, async () => `ok (${(await verifyCurrent(f, opts.outRoot)).version})`);
       break;
-    case "repro":
+    case "repro": {
+      const hashesFile = deps.expectedHashes ?? path.join(REPO_ROOT, "artifacts", "expected-hashes.json");
+      const shown = path.relative(cwd, hashesFile) || hashesFile;
       for (const f of list) {
         await each(f, async () => {
           const r = await reproduce(f, opts);
+          const built = expectedBuild(f.formatVersion, r.version, r.outputs);
+          // The committed hashes first: a changed builder also differs from a current built before it.
+          const expected = (await readExpectedHashes(hashesFile))[f.family];
+          const problem = p.record ? undefined : expectedHashesProblem(f.family, built, expected, shown);
+          if (problem) throw new Error(problem);
           if (r.differences.length > 0)
             throw new Error(`NOT reproducible (${r.version} vs ${r.against}): ${r.differences.join(", ")}`);
-          return `reproducible (${r.version}: ${r.files} files identical to the ${r.against})`;
+          const done = `reproducible (${r.version}: ${r.files} files identical to the ${r.against}`;
+          if (!p.record) return `${done} and to ${shown})`;
+          await recordExpectedHashes(hashesFile, f.family, built);
+          return `${done}; recorded in ${shown})`;
         });
       }
       break;
+    }
     case "list":
       for (const f of list) {
         const current = await readCurrent(path.join(opts.outRoot, f.family)).catch(

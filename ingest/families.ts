@@ -1,4 +1,6 @@
-// THE list of data families the pipeline builds, in build order. Add one line per family.
+// The builder of every family of artifacts/families.ts, in its build order. A family declared there
+// without a builder here (or the other way round) fails type-checking.
+import { FAMILY_NAMES, type FamilyName } from "../artifacts/families.ts";
 import { censusFamily } from "./census/family.ts";
 import { demFamily } from "./dem/family.ts";
 import { encFamily } from "./enc/enc-family.ts";
@@ -7,14 +9,20 @@ import type { FamilyBuilder } from "./lib/family.ts";
 import { datumGridsFamily } from "./nadcon/datum-grids-family.ts";
 import { timezoneFamily } from "./timezone/family.ts";
 
-export const FAMILIES: readonly FamilyBuilder[] = [
-  timezoneFamily,
-  crsFamily,
-  datumGridsFamily,
-  encFamily(),
-  censusFamily,
-  demFamily,
-];
+const BUILDERS: { readonly [N in FamilyName]: FamilyBuilder } = {
+  timezone: timezoneFamily,
+  crs: crsFamily,
+  "datum-grids": datumGridsFamily,
+  enc: encFamily(),
+  census: censusFamily,
+  dem: demFamily,
+};
+
+export const FAMILIES: readonly FamilyBuilder[] = FAMILY_NAMES.map((name) => {
+  if (BUILDERS[name].family !== name)
+    throw new Error(`the builder keyed ${name} builds ${BUILDERS[name].family}`);
+  return BUILDERS[name];
+});
 
 /** The builder of `name`; throws listing the known families. */
 export function familyByName(name: string, families: readonly FamilyBuilder[] = FAMILIES): FamilyBuilder {

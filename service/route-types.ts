@@ -1,5 +1,7 @@
 // The shape of one catalog entry and of the handlers it points to.
+
 import type { FastifyBaseLogger } from "fastify";
+import type { FamilyName } from "../artifacts/families.ts";
 import type { Config, Revision } from "./config.ts";
 import type { DataReader, DataRegistry, RequestData } from "./data/registry.ts";
 
@@ -85,9 +87,9 @@ export interface CatalogEntry {
   /** Revisions that list this route. */
   revisions: readonly Revision[];
   /** Artifact families the route reads; when one is missing the route answers 503 data_unavailable. */
-  families?: readonly string[];
+  families?: readonly FamilyName[];
   /** Families the route reads when they are there (no 503 without them), e.g. datum grids. */
-  optionalFamilies?: readonly string[];
+  optionalFamilies?: readonly FamilyName[];
   /**
    * "pool": the handler runs in the compute worker pool (CPU-heavy; set in catalog.ts only).
    * Absent: it runs on the main thread (cheap lookups). Both run under the compute deadline.

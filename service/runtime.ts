@@ -47,36 +47,36 @@ export async function startService(
   opts: { data?: DataRegistry; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
-  let devnet: Devnet | undefined;
-  let terms: PaymentTerms;
-  let facilitatorClient: FacilitatorClient;
-  if (config.facilitatorUrl && config.payTo) {
-    facilitatorClient = remoteFacilitatorClient(config.facilitatorUrl);
-    terms = {
-      network: config.network,
-      asset: asset.address,
-      assetName: asset.name,
-      assetVersion: asset.version,
-      payTo: config.payTo,
-      facilitatorUrl: config.facilitatorUrl,
-    };
-  } else {
-    devnet = await startDevnet({ network: config.network, home: config.home });
-    facilitatorClient = devnet.facilitator.client;
-    terms = {
-      network: config.network,
-      asset: devnet.token.address,
-      assetName: devnet.token.name,
-      assetVersion: devnet.token.version,
-      payTo: devnet.payTo,
-      facilitatorUrl: devnet.facilitatorUrl,
-    };
-  }
-  // batch-settlement is offered second on the devnet, and in production with an authorizer key.
+  const remote =
+    config.facilitatorUrl && config.payTo ? { url: config.facilitatorUrl, payTo: config.payTo } : undefined;
+  // The devnet chain starts (anvil is its own process) while the families are opened and checked.
+  const data = opts.data ?? new DataRegistry();
+  const [devnet, families] = await Promise.all([
+    remote ? undefined : startDevnet({ network: config.network, home: config.home }),
+    // Without a registry handed in, open every artifact family under config.artifactsDir; a family
+    // that is missing or fails its checks only makes its own routes answer 503.
+    opts.data ? ([] as OpenedFamily[]) : openFamilies(config.artifactsDir, data),
+  ]);
+  // Without a devnet, `remote` is set (startDevnet ran otherwise).
+  const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);
+  const facilitatorClient: FacilitatorClient = devnet
+    ? devnet.facilitator.client
+    : remoteFacilitatorClient(facilitatorUrl);
   const authorizerKey = config.receiverAuthorizerKey ?? devnet?.receiverAuthorizerKey;
+  const terms: PaymentTerms = {
+    network: config.network,
+    asset: devnet ? devnet.token.address : asset.address,
+    assetName: devnet ? devnet.token.name : asset.name,
+    assetVersion: devnet ? devnet.token.version : asset.version,
+    payTo: devnet ? devnet.payTo : (remote?.payTo as `0x${string}`),
+    facilitatorUrl,
+    // batch-settlement is offered second on the devnet, and in production with an authorizer key.
+    ...(authorizerKey ? { schemes: ["exact", "batch-settlement"] as const } : {}),
+  };
+  // Declared before the claim scheduler starts: its error log goes through the app once built.
+  let app: FastifyInstance | undefined;
   let batch: BatchOffer | undefined;
   if (authorizerKey) {
-    terms = { ...terms, schemes: ["exact", "batch-settlement"] };
     try {
       batch = await startBatchOffer({
         config,
@@ -91,23 +91,19 @@ export async function startService(
       throw err;
     }
   }
-  // Without a registry handed in, open every artifact family under config.artifactsDir; a family
-  // that is missing or fails its checks only makes its own routes answer 503.
-  const data = opts.data ?? new DataRegistry();
-  const families: OpenedFamily[] = opts.data ? [] : await openFamilies(config.artifactsDir, data);
   // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
   const appConfig: Config =
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   const metrics = createMetrics();
   const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
-  let app: FastifyInstance | undefined;
   let admin: FastifyInstance | undefined;
   const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
+    await batch?.close();
     await devnet?.stop();
     throw err;
   });
   try {
-    app = await buildApp({
+    const built = await buildApp({
       config: appConfig,
       terms,
       facilitatorClient,
@@ -117,6 +113,7 @@ export async function startService(
       answers: answers.answers,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
+    app = built;
     for (const f of families) {
       if (f.state === "ready")
         app.log.info({ family: f.family, version: f.version }, "artifact family opened");
@@ -126,12 +123,11 @@ export async function startService(
           "artifact family unavailable: its routes answer 503",
         );
     }
-    // Listen only once the compute workers have loaded their routes and families (seconds, once;
-    // outside Fastify's plugin timeout, which a loaded machine can exceed).
-    await app.computePool.warm();
+    // Listen at once: the compute workers start behind it (seconds, once) and /readyz says when they
+    // have; a pool route asked for before then waits for them under its deadline.
     await app.listen({ host: config.host, port: config.port });
     if (config.adminPort !== null) {
-      admin = buildAdminApp({ data, paymentHealth, metrics });
+      admin = buildAdminApp({ data, paymentHealth, computeReady: () => built.computePool.ready(), metrics });
       await admin.listen({ host: config.adminHost, port: config.adminPort });
     }
   } catch (err) {
@@ -141,6 +137,10 @@ export async function startService(
     await devnet?.stop();
     throw err;
   }
+  let closing = false;
+  app.computePool.warm().catch((err: unknown) => {
+    if (!closing) app.log.error({ err }, "compute workers did not start: pool routes will fail");
+  });
   // Families the service opened itself follow their `current` pointers (refresh, rollback).
   const watcher: FamilyWatcher | undefined = opts.data
     ? undefined
@@ -194,6 +194,7 @@ export async function startService(
     paymentHealth,
     reloadData: async () => (watcher ? watcher.reload() : []),
     async close() {
+      closing = true;
       watcher?.close();
       await refresher?.stop();
       await admin?.close();

@@ -2,7 +2,6 @@
 // distinct answer in the cell index's string table, and the version's `census.json` metadata.
 import { ArtifactError } from "./artifact-error.ts";
 
-export const CENSUS_FORMAT_MAJOR = 2;
 export const CENSUS_FILES = { cells: "geographies.h3i", metadata: "census.json" } as const;
 /** Resolution of the index along ordinary outlines, and along the outlines of small units. */
 export const CENSUS_RESOLUTION = 7;

@@ -6,6 +6,13 @@ import { DEM_FORMAT, type DemLayerMeta, type DemMetadata, type DemTile, decodeDe
 import { type TileContainerReader, tileKey } from "./tile-container.ts";
 
 export const DEM_FILE = "dem.g4t";
+/**
+ * Decoded tiles kept per layer (about 0.29 MB each: 240² heights and coverage flags). Every thread
+ * that opens the DEM (the main thread and each compute worker) holds its own cache, so this bound
+ * is counted once per thread in the memory budget (docs/performance.md). A 2,000-sample profile
+ * cold reads about 6 tiles.
+ */
+export const DEM_CACHE_TILES = 32;
 
 export class DemReader {
   readonly metadata: DemMetadata;
@@ -15,7 +22,7 @@ export class DemReader {
   readonly #capacity: number;
   #reads = 0;
 
-  constructor(container: TileContainerReader, cacheTiles = 256) {
+  constructor(container: TileContainerReader, cacheTiles = DEM_CACHE_TILES) {
     this.#container = container;
     this.metadata = checkMetadata(container.metadata);
     this.#capacity = cacheTiles;

@@ -9,7 +9,6 @@ import { CellIndexReader } from "./cell-index-reader.ts";
 import { cellWords } from "./h3-key.ts";
 import { LatLngGridReader } from "./latlng-grid.ts";
 
-export const TIMEZONE_FORMAT_MAJOR = 1;
 export const TIMEZONE_FILES = { zones: "zones.h3i", coastal: "coastal.h3i", tiles: "tiles.llg" } as const;
 export const TIMEZONE_H3_RESOLUTION = 6;
 /** Values of the 1° fast grid (tiles.llg): 0 = consult the cell indexes, v = boundary zone v − 1, */

@@ -1,7 +1,9 @@
 // The census family: 2024 cartographic boundaries (states, counties, 119th Congress districts)
 // → one compacted H3 cell index (resolution 7, 9 along the outlines of small units) + census.json.
+
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { CensusLookup } from "../../artifacts/format/census-lookup.ts";
 import {
   CENSUS_FILES,
@@ -37,8 +39,7 @@ export interface CensusFamilyOptions {
 export function createCensusFamily(options: CensusFamilyOptions): FamilyBuilder {
   const cover = options.cover ?? CENSUS_COVER;
   return {
-    family: "census",
-    formatVersion: "2.0",
+    ...FAMILY_SPECS.census,
     sources: options.sources,
     parameters: {
       products: options.describe.products,

@@ -1,7 +1,9 @@
 // The dem family: the DEM blocks pinned in ingest/dem/sources.ts, cut into one tile container
 // with Alaska coverage flags (format: artifacts/README.md §DEM tiles).
+
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { DEM_FILE } from "../../artifacts/format/dem-reader.ts";
 import type { FamilyBuilder } from "../lib/family.ts";
 import { alaskaRings } from "./alaska-boundary.ts";
@@ -34,8 +36,7 @@ export const DEM_PARAMETERS = {
 };
 
 export const demFamily: FamilyBuilder = {
-  family: "dem",
-  formatVersion: "1.1",
+  ...FAMILY_SPECS.dem,
   description:
     "DEM blocks of Alaska cut into tiles with coverage flags (GET /v1/elevation, POST /v1/elevation/profile)",
   sources: [...BLOCK_SOURCES.map((s) => s.id), BOUNDARY_SOURCE],

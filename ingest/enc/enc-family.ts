@@ -1,6 +1,8 @@
 // The ENC family: NOAA ENC base cells → one tiled chart container (`charts.g4t`) holding, per
 // tile and per cell, the depth areas, survey quality areas, soundings and hazards touching it.
+
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import type { EncArea } from "../../artifacts/format/enc-charts-metadata.ts";
 import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
@@ -30,8 +32,7 @@ function pinnedUpdates(cell: string): string[] {
 
 export function encFamily(cells: readonly string[] = ENC_CELLS): FamilyBuilder {
   return {
-    family: "enc",
-    formatVersion: "2.0",
+    ...FAMILY_SPECS.enc,
     sources: cells.flatMap((c) => [encCellSourceId(c), encCatalogSourceId(c), ...pinnedUpdates(c)]),
     parameters: {
       grid: ENC_GRID,

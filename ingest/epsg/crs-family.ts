@@ -1,6 +1,8 @@
 // The `crs` family: proj.db → crs.json (the service's code sets, projection parameters as PROJ
 // instantiates them, NADCON5 and Helmert operations). Code-set rules: code-set-rules.ts.
+
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { CRS_FILE, readCrsRegistry, writeCrsRegistry } from "../../artifacts/format/crs-registry-file.ts";
 import type { FamilyBuilder } from "../lib/family.ts";
 import { extractCrsRegistry } from "./crs-registry-extract.ts";
@@ -11,8 +13,7 @@ import { crsSanity } from "./proj-db-sanity.ts";
 export const EXPECTED_COUNTS = { A: 1697, B: 1848 };
 
 export const crsFamily: FamilyBuilder = {
-  family: "crs",
-  formatVersion: "1.0",
+  ...FAMILY_SPECS.crs,
   sources: ["epsg-proj-db"],
   parameters: {
     codeSets:

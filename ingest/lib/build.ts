@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { checkFiles } from "../../artifacts/families.ts";
 import { readCurrent, switchCurrent } from "../../artifacts/format/current-pointer.ts";
 import {
   type ArtifactManifest,
@@ -101,6 +102,10 @@ export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions)
       outputs: await hashOutputs(staging),
       parameters: builder.parameters,
     };
+    checkFiles(
+      builder,
+      manifest.outputs.map((o) => o.path),
+    );
     assertManifest(manifest);
     await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     await verifyOutputs(staging, manifest);

@@ -3,10 +3,12 @@
 // (input checks, manifest, hashes, verify, atomic switch of `current`).
 
 export interface FamilyBuilder {
-  /** "timezone" | "census" | "dem" | "enc" | "crs" | "datum-grids" */
+  /** A name of artifacts/families.ts (tests build their own families). */
   family: string;
-  /** major.minor of the family's artifact format. Bump the minor whenever output bytes change. */
+  /** major.minor of the family's artifact format (artifacts/families.ts). Bump the minor whenever output bytes change. */
   formatVersion: string;
+  /** The files a build must write, when the family declares them (artifacts/families.ts). */
+  files?: readonly string[];
   /** Ids of entries of ingest/sources.ts this family reads. */
   sources: string[];
   /** Build parameters (e.g. `{ h3Resolution: 6 }`), recorded in the manifest and part of the version id. */

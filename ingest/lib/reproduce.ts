@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readCurrent } from "../../artifacts/format/current-pointer.ts";
-import { readManifest } from "../../artifacts/format/manifest.ts";
+import { type ManifestOutput, readManifest } from "../../artifacts/format/manifest.ts";
 import { buildFamily, expectedVersion } from "./build.ts";
 import type { PipelineOptions } from "./build-options.ts";
 import type { FamilyBuilder } from "./family.ts";
@@ -16,6 +16,8 @@ export interface ReproduceResult {
   /** What the scratch build was compared with. */
   against: "current" | "second build";
   files: number;
+  /** The scratch build's outputs. */
+  outputs: ManifestOutput[];
   /** Output paths whose bytes differ (empty when the build is reproducible). */
   differences: string[];
 }
@@ -39,6 +41,7 @@ export async function reproduce(builder: FamilyBuilder, opts: PipelineOptions): 
       version,
       against: current ? "current" : "second build",
       files: first.outputs.length,
+      outputs: first.outputs,
       differences: diffOutputs(first.outputs, reference),
     };
   } finally {

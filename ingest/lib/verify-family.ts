@@ -1,8 +1,10 @@
-// Checks the current version of a family: manifest schema, family and format major, every
+// Checks the current version of a family: manifest schema, family, format major and files, every
 // output hash, then the family's own known-answer checks.
+
+import { checkManifest } from "../../artifacts/families.ts";
 import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
 import { resolveCurrent } from "../../artifacts/format/current-pointer.ts";
-import { formatMajor, readManifest, verifyOutputs } from "../../artifacts/format/manifest.ts";
+import { readManifest, verifyOutputs } from "../../artifacts/format/manifest.ts";
 import type { FamilyBuilder } from "./family.ts";
 
 /** Throws ArtifactError (or the family's own error) when the current version does not check out. */
@@ -12,18 +14,7 @@ export async function verifyCurrent(
 ): Promise<{ version: string; dir: string }> {
   const current = await resolveCurrent(outRoot, builder.family);
   const manifest = await readManifest(current.dir);
-  if (manifest.family !== builder.family || manifest.version !== current.version) {
-    throw new ArtifactError(
-      "family_mismatch",
-      `${current.dir}/manifest.json describes ${manifest.family} ${manifest.version}`,
-    );
-  }
-  if (formatMajor(manifest.formatVersion) !== formatMajor(builder.formatVersion)) {
-    throw new ArtifactError(
-      "unsupported_format_version",
-      `${builder.family} ${manifest.version} has format ${manifest.formatVersion}; the builder writes ${builder.formatVersion}`,
-    );
-  }
+  checkManifest(builder, manifest, current.version);
   await verifyOutputs(current.dir, manifest);
   try {
     await builder.verify(current.dir);

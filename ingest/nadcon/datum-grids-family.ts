@@ -1,8 +1,10 @@
 // The `datum-grids` family: the NADCON5 GeoTIFFs of the operations the service chains → one tile
 // container (artifacts/README.md §datum-grids) read tile by tile at request time.
+
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { FileSource } from "../../artifacts/format/byte-source.ts";
 import {
   addGridTiles,
@@ -20,8 +22,7 @@ import { cutTiles, DEFAULT_TILE_SIZE } from "./shift-grid-tiles.ts";
 import { gridSourceId, NADCON5_GRIDS } from "./sources.ts";
 
 export const datumGridsFamily: FamilyBuilder = {
-  family: "datum-grids",
-  formatVersion: "1.1",
+  ...FAMILY_SPECS["datum-grids"],
   sources: NADCON5_GRIDS.map(([file]) => gridSourceId(file)),
   parameters: { tileSize: DEFAULT_TILE_SIZE },
   description: "NADCON5 shift grids (NOAA NGS via PROJ-data) tiled for on-demand reading",

@@ -1,8 +1,10 @@
 // The timezone family: zone polygons → H3 resolution-6 cells (centre rule), a coastal band
 // of about 60 km where the nearest zone answers, compacted into two cell indexes, plus a 1°
 // grid that answers the squares holding a single answer without H3.
+
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { CellIndexWriter } from "../../artifacts/format/cell-index-writer.ts";
 import { writeLatLngGrid } from "../../artifacts/format/latlng-grid.ts";
 import {
@@ -42,8 +44,7 @@ export interface TimezoneFamilyOptions {
 
 export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuilder {
   return {
-    family: "timezone",
-    formatVersion: "1.1",
+    ...FAMILY_SPECS.timezone,
     sources: options.sources,
     parameters: {
       product: options.product,

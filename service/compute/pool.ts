@@ -2,6 +2,9 @@
 // with a bounded queue (GEO402_COMPUTE_QUEUE) that load shedding reads before a price is quoted,
 // and a heap cap per worker (resourceLimits). Aborting a task that is running terminates its
 // worker; Piscina starts a replacement, so abandoned work never keeps a CPU busy.
+// The workers start on the first warm() or run(), not when the pool is made: the service listens
+// first (free routes answer at once) and warms the pool behind it; a task arriving earlier waits
+// in the queue for the workers like any other, under its deadline.
 import { Piscina } from "piscina";
 import type { Config } from "../config.ts";
 import type { PaymentTerms } from "../route-types.ts";
@@ -17,8 +20,10 @@ export interface ComputePool {
   /** Tasks handed to the pool and not finished yet, queued or running (for metrics and tests). */
   inFlight(): number;
   run(task: ComputeTask, signal: AbortSignal): Promise<ComputeResult>;
-  /** Resolves once the workers have started (loaded their routes, opened their families). */
+  /** Starts the workers if not yet started; resolves once every one has loaded its routes and families. */
   warm(): Promise<void>;
+  /** Whether warm() has finished: every worker started (for /readyz). */
+  ready(): boolean;
   close(): Promise<void>;
 }
 
@@ -35,38 +40,51 @@ export function createComputePool(
   versions: Record<string, string>,
 ): ComputePool {
   const setup: WorkerSetup = { config, terms, versions };
-  const piscina = new Piscina<ComputeTask | WarmTask, ComputeResult>({
-    filename: new URL("./worker-entry.mjs", import.meta.url).href,
-    minThreads: config.computeThreads,
-    maxThreads: config.computeThreads,
-    // Piscina counts a task handed to a worker as running, not queued: one task per worker at a time.
-    concurrentTasksPerWorker: 1,
-    maxQueue: config.computeQueue,
-    idleTimeout: Number.POSITIVE_INFINITY,
-    // Workers run at a lower CPU priority than the main thread (Linux: per-thread nice, through
-    // Piscina's optional @napi-rs/nice), so HTTP, payment and lookups stay responsive under load.
-    niceIncrement: 10,
-    resourceLimits: { maxOldGenerationSizeMb: config.computeMemoryMb },
-    workerData: setup,
-  });
+  let piscina: Piscina<ComputeTask | WarmTask, ComputeResult> | undefined;
+  const started = () =>
+    (piscina ??= new Piscina<ComputeTask | WarmTask, ComputeResult>({
+      filename: new URL("./worker-entry.mjs", import.meta.url).href,
+      minThreads: config.computeThreads,
+      maxThreads: config.computeThreads,
+      // Piscina counts a task handed to a worker as running, not queued: one task per worker at a time.
+      concurrentTasksPerWorker: 1,
+      maxQueue: config.computeQueue,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      // Workers run at a lower CPU priority than the main thread (Linux: per-thread nice, through
+      // Piscina's optional @napi-rs/nice), so HTTP, payment and lookups stay responsive under load.
+      niceIncrement: 10,
+      resourceLimits: { maxOldGenerationSizeMb: config.computeMemoryMb },
+      workerData: setup,
+    }));
   let inFlight = 0;
+  let warming: Promise<void> | undefined;
+  let warmed = false;
   return {
     threads: config.computeThreads,
-    saturated: () => piscina.queueSize >= config.computeQueue && piscina.idleThreads === 0,
-    queued: () => piscina.queueSize,
+    saturated: () =>
+      piscina !== undefined && piscina.queueSize >= config.computeQueue && piscina.idleThreads === 0,
+    queued: () => piscina?.queueSize ?? 0,
     inFlight: () => inFlight,
     run: async (task, signal) => {
       inFlight++;
       try {
-        return await piscina.run(task, { signal });
+        return await started().run(task, { signal });
       } finally {
         inFlight--;
       }
     },
-    warm: async () => {
+    warm: () => {
       const task: WarmTask = { warm: true, holdMs: 50 };
-      await Promise.all(Array.from({ length: config.computeThreads }, () => piscina.run(task)));
+      warming ??= Promise.all(Array.from({ length: config.computeThreads }, () => started().run(task))).then(
+        () => {
+          warmed = true;
+        },
+      );
+      return warming;
     },
-    close: () => piscina.destroy(),
+    ready: () => warmed,
+    close: async () => {
+      await piscina?.destroy();
+    },
   };
 }

@@ -4,8 +4,9 @@
 // request names a newer one, then closes the old handle. So a worker always answers from the
 // family version the request was quoted with, and reports it for `x-data-version`.
 import path from "node:path";
-import { formatMajor, readManifest } from "../../artifacts/format/manifest.ts";
-import type { FamilyOpener } from "../data/families.ts";
+import { checkManifest, type FamilyName } from "../../artifacts/families.ts";
+import { readManifest } from "../../artifacts/format/manifest.ts";
+import type { FamilyOpener, FamilyValues } from "../data/families.ts";
 import type { DataReader } from "../data/registry.ts";
 import { ApiError } from "../errors.ts";
 import type { UsedFamily } from "./task.ts";
@@ -55,10 +56,7 @@ export class WorkerFamilies {
   async #open(opener: FamilyOpener<unknown>, version: string): Promise<unknown> {
     const dir = path.join(this.#artifactsDir, opener.family, version);
     const manifest = await readManifest(dir);
-    if (manifest.family !== opener.family || manifest.version !== version)
-      throw new Error(`${dir}: manifest describes ${manifest.family} ${manifest.version}`);
-    if (opener.formatMajor !== undefined && formatMajor(manifest.formatVersion) !== opener.formatMajor)
-      throw new Error(`${dir}: format ${manifest.formatVersion} is not readable by this service`);
+    checkManifest(opener, manifest, version);
     return opener.open(dir, manifest);
   }
 
@@ -70,11 +68,11 @@ export class WorkerFamilies {
       versions[family] !== undefined && held.get(family)?.version === versions[family];
     return {
       has: available,
-      require<T>(family: string) {
+      require<N extends FamilyName>(family: N) {
         const h = held.get(family);
         if (!h || !available(family)) throw new ApiError("data_unavailable", { family });
         used.set(family, h.version);
-        return { value: h.value as T, version: h.version };
+        return { value: h.value as FamilyValues[N], version: h.version };
       },
       used: () => [...used].map(([family, version]) => ({ family, version })),
     };

@@ -1,7 +1,9 @@
 // The opened DEM artifact as routes use it: which layer covers a position, which tiles a set of
 // positions may read (answered from the directory, without reading a tile), and the sampled
 // height with the block it came from. Positions are (lon, lat) in degrees.
+
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import { toPixel } from "../../artifacts/format/dem-grid.ts";
 import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
@@ -13,7 +15,7 @@ import { type Interpolation, interpolate, sampleWindow } from "../geo/elevation/
 import type { RouteContext } from "../route-types.ts";
 import type { FamilyOpener } from "./families.ts";
 
-export const DEM_FAMILY = "dem";
+export const DEM_FAMILY = FAMILY_SPECS.dem.family;
 
 /** A position found inside the coverage: its layer, continuous pixel coordinates and block. */
 export interface Located {
@@ -133,13 +135,12 @@ function inBox(l: DemLayerMeta, lon: number, lat: number): boolean {
 
 /** The opened DEM of a request, or ApiError data_unavailable (503) when the family is missing. */
 export function demOf(ctx: Pick<RouteContext, "data">): DemDataset {
-  return ctx.data.require<DemDataset>(DEM_FAMILY).value;
+  return ctx.data.require(DEM_FAMILY).value;
 }
 
 /** Opens `dem.g4t` of a checked version folder with positioned reads (tiles are read on demand). */
 export const demOpener: FamilyOpener<DemDataset> = {
-  family: DEM_FAMILY,
-  formatMajor: 1,
+  ...FAMILY_SPECS.dem,
   open: async (versionDir, manifest) => {
     const file = outputPath(versionDir, manifest, DEM_FILE);
     return new DemDataset(new DemReader(new TileContainerReader(openByteSource(path.resolve(file), "file"))));

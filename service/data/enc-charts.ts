@@ -1,7 +1,9 @@
 // The opened ENC family: the chart container read by positioned reads, the cell list with its
 // coverage rings in memory, and per-request sessions that read and count tiles. A tile that
 // cannot be read or decoded becomes 503 data_unavailable (never a guess).
+
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
 import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import type { EncArea, EncCellMetadata } from "../../artifacts/format/enc-charts-metadata.ts";
@@ -14,7 +16,7 @@ import { ApiError } from "../errors.ts";
 import type { ChartTiles } from "../geo/marine/chart-tiles.ts";
 import type { FamilyOpener } from "./families.ts";
 
-export const ENC_FAMILY = "enc";
+export const ENC_FAMILY = FAMILY_SPECS.enc.family;
 
 /** Provenance of the opened version, for `source` and `disclaimer`. */
 export interface EncProvenance {
@@ -91,8 +93,7 @@ export class EncCharts {
 }
 
 export const encOpener: FamilyOpener<EncCharts> = {
-  family: ENC_FAMILY,
-  formatMajor: 2,
+  ...FAMILY_SPECS.enc,
   async open(versionDir: string, manifest: ArtifactManifest) {
     const reader = new EncChartsReader(openByteSource(path.join(versionDir, ENC_CHARTS_FILE), "file"));
     const retrieved = manifest.inputs.map((i) => i.retrievedAt).sort();

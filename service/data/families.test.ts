@@ -31,23 +31,29 @@ afterEach(async () => {
 
 const textOpener: FamilyOpener<string> = {
   family: "text",
-  formatMajor: 1,
+  formatVersion: "1.0",
   open: async (dir) => readFile(path.join(dir, "data", "upper.txt"), "utf8"),
 };
-const absentOpener: FamilyOpener<string> = { family: "census", open: async () => "never" };
+const absentOpener: FamilyOpener<string> = {
+  family: "census",
+  formatVersion: "1.0",
+  open: async () => "never",
+};
+/** The families these tests open (the service's own are typed by FamilyValues). */
+type TestFamilies = { text: string; census: string };
 
 describe("openFamilies", () => {
   it("opens a checked family and records a missing one as unavailable", async () => {
-    const registry = new DataRegistry();
+    const registry = new DataRegistry<TestFamilies>();
     const states = await openFamilies(artifacts, registry, [textOpener, absentOpener]);
     expect(states.map((s) => s.state)).toEqual(["ready", "unavailable"]);
-    expect(registry.require<string>("text").value).toBe(TEXT.toUpperCase());
+    expect(registry.require("text").value).toBe(TEXT.toUpperCase());
     expect(() => registry.require("census")).toThrow(ApiError);
     expect(registry.status().find((s) => s.family === "census")?.state).toBe("unavailable");
   });
 
   it("a corrupted output makes only that family unavailable (data_unavailable)", async () => {
-    const registry = new DataRegistry();
+    const registry = new DataRegistry<TestFamilies>();
     const version = await readlink(path.join(artifacts, "text", "current"));
     await writeFile(path.join(artifacts, "text", version, "data", "upper.txt"), "ALPHA\nBETA\nGAMMB\n");
     const [state] = await openFamilies(artifacts, registry, [textOpener]);
@@ -62,16 +68,17 @@ describe("openFamilies", () => {
   });
 
   it("refuses a format major the opener does not read", async () => {
-    const registry = new DataRegistry();
-    const [state] = await openFamilies(artifacts, registry, [{ ...textOpener, formatMajor: 2 }]);
+    const registry = new DataRegistry<TestFamilies>();
+    const [state] = await openFamilies(artifacts, registry, [{ ...textOpener, formatVersion: "2.0" }]);
     expect(state?.state).toBe("unavailable");
+    expect(state?.reason).toMatch(/has format 1\.0; this code reads and writes 2\.0/);
     expect(registry.has("text")).toBe(false);
   });
 
   it("an opener that throws is recorded, not propagated", async () => {
-    const registry = new DataRegistry();
+    const registry = new DataRegistry<TestFamilies>();
     const [state] = await openFamilies(artifacts, registry, [
-      { family: "text", open: () => Promise.reject(new Error("bad magic")) },
+      { family: "text", formatVersion: "1.0", open: () => Promise.reject(new Error("bad magic")) },
     ]);
     expect(state).toMatchObject({ state: "unavailable", reason: "bad magic" });
   });

@@ -1,42 +1,63 @@
 // Opens the artifact families at start-up: for each opener, resolve `<artifactsDir>/<family>/current`,
-// check the manifest (schema, family, format major) and every output hash, open it, and record
-// it in the DataRegistry, or record why it is unavailable. One family failing never stops the
-// others: its routes answer 503 data_unavailable, the rest keep serving.
+// check the manifest (schema, family, format major, files) and every output hash, open it, and
+// record it in the DataRegistry, or record why it is unavailable. One family failing never stops
+// the others: its routes answer 503 data_unavailable, the rest keep serving.
+//
+// The families and what each opens into: an opener per name of artifacts/families.ts, typed by
+// FamilyValues, which is what `data.require(name)` returns (no unchecked type argument).
 
+import { checkManifest, FAMILY_NAMES, type FamilyName } from "../../artifacts/families.ts";
+import type { CensusLookup } from "../../artifacts/format/census-lookup.ts";
 import { resolveCurrent } from "../../artifacts/format/current-pointer.ts";
-import {
-  type ArtifactManifest,
-  formatMajor,
-  readManifest,
-  verifyOutputs,
-} from "../../artifacts/format/manifest.ts";
+import { type ArtifactManifest, readManifest, verifyOutputs } from "../../artifacts/format/manifest.ts";
+import type { TimezoneLookup } from "../../artifacts/format/timezone-lookup.ts";
+import type { CrsRegistry } from "../geo/transform/crs-registry.ts";
+import type { GridStore } from "../geo/transform/grid-store.ts";
 import { censusOpener } from "./census-family.ts";
-import { demOpener } from "./dem-dataset.ts";
-import { encOpener } from "./enc-charts.ts";
+import { type DemDataset, demOpener } from "./dem-dataset.ts";
+import { type EncCharts, encOpener } from "./enc-charts.ts";
 import type { DataRegistry } from "./registry.ts";
 import { timezoneOpener } from "./timezone-family.ts";
 import { crsOpener, datumGridsOpener } from "./transform-families.ts";
 
+/** What each family opens into: the type `data.require(family).value` has. */
+export interface FamilyValues {
+  timezone: TimezoneLookup;
+  crs: CrsRegistry;
+  "datum-grids": GridStore;
+  enc: EncCharts;
+  census: CensusLookup;
+  dem: DemDataset;
+}
+
 /** One per family: opens a checked version folder read-only and returns what its routes read. */
 export interface FamilyOpener<T> {
   family: string;
-  /** Format major this opener reads; a manifest with another major is refused. */
-  formatMajor?: number;
+  /** The family's format version (artifacts/families.ts); a manifest of another major is refused. */
+  formatVersion: string;
+  /** The files a version must list (artifacts/families.ts), when declared. */
+  files?: readonly string[];
   /** Called with the version folder after the manifest and every output hash checked out. */
   open(versionDir: string, manifest: ArtifactManifest): Promise<T>;
   /** Releases what `open` holds (file handles), once no request reads this version any more. */
   close?(value: T): unknown;
 }
 
-/** THE list of openers the service uses; add one line per family. */
-export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = [
-  timezoneOpener,
-  crsOpener,
-  datumGridsOpener,
-  encOpener,
-  censusOpener,
-  demOpener,
-];
+const OPENERS: { readonly [N in FamilyName]: FamilyOpener<FamilyValues[N]> } = {
+  timezone: timezoneOpener,
+  crs: crsOpener,
+  "datum-grids": datumGridsOpener,
+  enc: encOpener,
+  census: censusOpener,
+  dem: demOpener,
+};
+
+/** The openers the service uses, in the order of artifacts/families.ts. */
+export const FAMILY_OPENERS: readonly FamilyOpener<unknown>[] = FAMILY_NAMES.map((name) => {
+  if (OPENERS[name].family !== name)
+    throw new Error(`the opener keyed ${name} opens ${OPENERS[name].family}`);
+  return OPENERS[name];
+});
 
 export interface OpenedFamily {
   family: string;
@@ -54,16 +75,7 @@ export async function loadFamily(
   const current = await resolveCurrent(artifactsDir, opener.family);
   onVersion(current.version);
   const manifest = await readManifest(current.dir);
-  if (manifest.family !== opener.family || manifest.version !== current.version) {
-    throw new Error(
-      `manifest describes ${manifest.family} ${manifest.version}, expected ${opener.family} ${current.version}`,
-    );
-  }
-  if (opener.formatMajor !== undefined && formatMajor(manifest.formatVersion) !== opener.formatMajor) {
-    throw new Error(
-      `format ${manifest.formatVersion} is not readable by this service (reads ${opener.formatMajor}.x)`,
-    );
-  }
+  checkManifest(opener, manifest, current.version);
   await verifyOutputs(current.dir, manifest);
   const value = await opener.open(current.dir, manifest);
   const close = opener.close?.bind(opener);
@@ -74,7 +86,7 @@ export async function loadFamily(
 export async function openFamily(
   artifactsDir: string,
   opener: FamilyOpener<unknown>,
-  registry: DataRegistry,
+  registry: DataRegistry<object>,
 ): Promise<OpenedFamily> {
   let version: string | undefined;
   try {
@@ -93,7 +105,7 @@ export async function openFamily(
 /** Opens every family (in parallel) and reports the state of each, in opener order. */
 export async function openFamilies(
   artifactsDir: string,
-  registry: DataRegistry,
+  registry: DataRegistry<object>,
   openers: readonly FamilyOpener<unknown>[] = FAMILY_OPENERS,
 ): Promise<OpenedFamily[]> {
   return Promise.all(openers.map((o) => openFamily(artifactsDir, o, registry)));

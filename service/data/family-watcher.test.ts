@@ -18,7 +18,7 @@ let watcher: FamilyWatcher | undefined;
 const closed: string[] = [];
 const textOpener: FamilyOpener<string> = {
   family: "text",
-  formatMajor: 1,
+  formatVersion: "1.0",
   open: async (dir) => readFile(path.join(dir, "data", "upper.txt"), "utf8"),
   close: (value) => closed.push(value),
 };
@@ -49,7 +49,7 @@ afterEach(async () => {
 });
 
 async function watched(pollMs: number) {
-  const data = new DataRegistry();
+  const data = new DataRegistry<{ text: string }>();
   await openFamilies(artifacts, data, [textOpener]);
   const events: ReloadEvent[] = [];
   watcher = watchFamilies(artifacts, data, [textOpener], { pollMs, log: (e) => events.push(e) });

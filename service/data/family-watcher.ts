@@ -31,7 +31,7 @@ export interface WatchOptions {
 
 export function watchFamilies(
   artifactsDir: string,
-  registry: DataRegistry,
+  registry: DataRegistry<object>,
   openers: readonly FamilyOpener<unknown>[],
   opts: WatchOptions,
 ): FamilyWatcher {

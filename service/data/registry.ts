@@ -6,6 +6,7 @@
 // keeps that same version until the request ends. A replaced version is closed once no view
 // holds it any more, so in-flight requests finish on the version they started with.
 import { ApiError } from "../errors.ts";
+import type { FamilyValues } from "./families.ts";
 
 export interface FamilyStatus {
   family: string;
@@ -14,15 +15,21 @@ export interface FamilyStatus {
   reason?: string;
 }
 
-/** What route handlers read families through (a request's view, or the registry itself). */
-export interface DataReader {
-  has(family: string): boolean;
+/** The name of a family of the value map M (the service's families unless a test brings its own). */
+export type FamilyKey<M> = keyof M & string;
+
+/**
+ * What route handlers read families through (a request's view, or the registry itself); the
+ * value's type comes from the family's name (FamilyValues), checked where the openers are listed.
+ */
+export interface DataReader<M extends object = FamilyValues> {
+  has(family: FamilyKey<M>): boolean;
   /** The opened family, or throws ApiError("data_unavailable"). */
-  require<T>(family: string): { value: T; version: string };
+  require<N extends FamilyKey<M>>(family: N): { value: M[N]; version: string };
 }
 
 /** A request's view: the families it took, released when the request is done. */
-export interface RequestData extends DataReader {
+export interface RequestData<M extends object = FamilyValues> extends DataReader<M> {
   /** The families (and versions) this request read, in the order it first asked for them. */
   used(): { family: string; version: string }[];
   release(): void;
@@ -37,7 +44,11 @@ interface Slot {
   close?: () => unknown;
 }
 
-export class DataRegistry implements DataReader {
+/**
+ * Stores what openers returned; `set` takes any family name (openers and tests pass their own),
+ * `require` hands the value back typed by M: the one place the opener's type is trusted.
+ */
+export class DataRegistry<M extends object = FamilyValues> implements DataReader<M> {
   readonly #families = new Map<string, Slot>();
   readonly #failures = new Map<string, string>();
   readonly #onCloseError: (family: string, version: string, err: unknown) => void;
@@ -62,7 +73,7 @@ export class DataRegistry implements DataReader {
     if (old) this.#retire(family, old);
   }
 
-  has(family: string): boolean {
+  has(family: FamilyKey<M>): boolean {
     return this.#families.has(family);
   }
 
@@ -71,19 +82,19 @@ export class DataRegistry implements DataReader {
     return this.#families.get(family)?.version;
   }
 
-  require<T>(family: string): { value: T; version: string } {
+  require<N extends FamilyKey<M>>(family: N): { value: M[N]; version: string } {
     const f = this.#families.get(family);
     if (!f) throw new ApiError("data_unavailable", { family });
-    return { value: f.value as T, version: f.version };
+    return { value: f.value as M[N], version: f.version };
   }
 
   /** A view for one request (see the header comment). */
-  view(): RequestData {
+  view(): RequestData<M> {
     const taken = new Map<string, Slot>();
     const families = this.#families;
     return {
       has: (family) => taken.has(family) || families.has(family),
-      require<T>(family: string) {
+      require<N extends FamilyKey<M>>(family: N) {
         let slot = taken.get(family);
         if (!slot) {
           slot = families.get(family);
@@ -91,7 +102,7 @@ export class DataRegistry implements DataReader {
           slot.refs++;
           taken.set(family, slot);
         }
-        return { value: slot.value as T, version: slot.version };
+        return { value: slot.value as M[N], version: slot.version };
       },
       used: () => [...taken].map(([family, s]) => ({ family, version: s.version })),
       release: () => {

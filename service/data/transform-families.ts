@@ -1,12 +1,13 @@
 // Openers of the transform's families: `crs` (parsed once into the CrsRegistry) and `datum-grids`
 // (a GridStore over the tile container: headers in memory, tiles read by offset when a request
 // needs them, a small cache of recently read tiles).
+
 import path from "node:path";
+import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { FileSource } from "../../artifacts/format/byte-source.ts";
-import { CRS_FILE, CRS_MAJOR, readCrsRegistry } from "../../artifacts/format/crs-registry-file.ts";
+import { CRS_FILE, readCrsRegistry } from "../../artifacts/format/crs-registry-file.ts";
 import {
   DATUM_GRID_FILE,
-  DATUM_GRID_MAJOR,
   readDatumGridMetadata,
   readGridTile,
   type StoredGrid,
@@ -18,8 +19,7 @@ import { type GridStore, GridUnreadableError } from "../geo/transform/grid-store
 import type { FamilyOpener } from "./families.ts";
 
 export const crsOpener: FamilyOpener<CrsRegistry> = {
-  family: "crs",
-  formatMajor: CRS_MAJOR,
+  ...FAMILY_SPECS.crs,
   open: async (dir) => new CrsRegistry(readCrsRegistry(path.join(dir, CRS_FILE))),
 };
 
@@ -63,8 +63,7 @@ export function containerGridStore(reader: TileContainerReader, version: string)
 const readers = new WeakMap<GridStore, TileContainerReader>();
 
 export const datumGridsOpener: FamilyOpener<GridStore> = {
-  family: "datum-grids",
-  formatMajor: DATUM_GRID_MAJOR,
+  ...FAMILY_SPECS["datum-grids"],
   open: async (dir, manifest) => {
     const reader = new TileContainerReader(new FileSource(path.join(dir, DATUM_GRID_FILE)));
     const store = containerGridStore(reader, manifest.version);

@@ -13,8 +13,13 @@ const ANVIL_PACKAGES: Record<string, string> = {
   "darwin-x64": "@foundry-rs/anvil-darwin-amd64",
 };
 
-/** Recent chain states anvil keeps in memory (older ones are dropped, none go to disk). */
-export const ANVIL_STATES_KEPT = 256;
+/**
+ * Recent chain states anvil keeps in memory (older ones are dropped, none go to disk). Each is a
+ * copy of the whole state, which grows by a storage slot per payment: 256 took anvil to 409 MiB
+ * after 3,000 transactions, 8 to 82 MiB (docs/performance.md). A read names a block at most a few
+ * blocks old.
+ */
+export const ANVIL_STATES_KEPT = 16;
 /** Blocks whose transactions and receipts anvil keeps. */
 export const ANVIL_BLOCKS_KEPT = 4096;
 

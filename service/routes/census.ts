@@ -1,5 +1,3 @@
-// GET /v1/us/geographies — state, county and congressional district codes at a position.
-import type { CensusLookup } from "../../artifacts/format/census-lookup.ts";
 import { geographiesAnswer } from "../geo/census/geographies-answer.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
 import type { CatalogEntry, RouteHandler } from "../route-types.ts";
@@ -11,7 +9,7 @@ export const usGeographiesHandler: RouteHandler = ({ query }, ctx) => {
   const lon = query.lon as number;
   assertLonLat(lon, 0, { field: "lon", path: "lon" });
   assertLonLat(0, lat, { field: "lat", path: "lat" });
-  const lookup = ctx.data.require<CensusLookup>("census").value;
+  const lookup = ctx.data.require("census").value;
   return geographiesAnswer(lookup.lookup(lat, lon), lookup.metadata);
 };
 

@@ -61,8 +61,7 @@ function radius(query: Record<string, unknown>): number {
   return r;
 }
 
-const charts = (ctx: Parameters<CatalogEntry["handler"]>[1]): EncCharts =>
-  ctx.data.require<EncCharts>(ENC_FAMILY).value;
+const charts = (ctx: Parameters<CatalogEntry["handler"]>[1]): EncCharts => ctx.data.require(ENC_FAMILY).value;
 
 export const marineEntries: CatalogEntry[] = [
   {

@@ -1,5 +1,3 @@
-// GET /v1/timezone — IANA zone, offsets and daylight-saving state at a position and instant.
-import type { TimezoneLookup } from "../../artifacts/format/timezone-lookup.ts";
 import { assertLonLat } from "../geo/coordinates.ts";
 import { parseInstant } from "../geo/timezone/instant.ts";
 import { formatInstant, formatLocalTime, formatOffset, ZoneClock } from "../geo/timezone/offsets.ts";
@@ -14,7 +12,7 @@ export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandle
     assertLonLat(lon, 0, { field: "lon", path: "lon" });
     assertLonLat(0, lat, { field: "lat", path: "lat" });
     const epochMs = typeof query.at === "string" ? parseInstant(query.at) : Date.now();
-    const { timeZone, source } = ctx.data.require<TimezoneLookup>("timezone").value.lookup(lat, lon);
+    const { timeZone, source } = ctx.data.require("timezone").value.lookup(lat, lon);
     const t = clock.zoneTime(timeZone, epochMs);
     return {
       timeZone,

@@ -1,8 +1,6 @@
 // POST /v1/transform — reproject positions between EPSG codes; revision B also shifts datums.
 
-import type { CrsRegistry } from "../geo/transform/crs-registry.ts";
 import { MAX_GRID_TILES } from "../geo/transform/datum-shift.ts";
-import type { GridStore } from "../geo/transform/grid-store.ts";
 import { MAX_POSITIONS } from "../geo/transform/position-walk.ts";
 import { runTransform } from "../geo/transform/transform.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
@@ -39,12 +37,10 @@ export const transformEntries: CatalogEntry[] = [
     families: ["crs"],
     optionalFamilies: ["datum-grids"],
     handler: async ({ body }, ctx) => {
-      const crs = ctx.data.require<CrsRegistry>("crs");
+      const crs = ctx.data.require("crs");
       const revision = ctx.config.revision;
       const grids =
-        revision === "B" && ctx.data.has("datum-grids")
-          ? ctx.data.require<GridStore>("datum-grids")
-          : undefined;
+        revision === "B" && ctx.data.has("datum-grids") ? ctx.data.require("datum-grids") : undefined;
       return runTransform(body, {
         registry: crs.value,
         grids: grids?.value,

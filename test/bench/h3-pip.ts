@@ -15,6 +15,7 @@ import { polyfill } from "../../service/geo/h3/polyfill.ts";
 import { featureEstimate, planFeatures } from "../../service/geo/h3/polyfill-plan.ts";
 import { pipMatrix } from "../../service/geo/pip/pip-matrix.ts";
 import { preparePolygon } from "../../service/geo/pip/prepared-polygon.ts";
+import { random } from "./_random.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
@@ -55,17 +56,6 @@ function median(fn: () => unknown, runs = RUNS): number {
 }
 
 const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x.toFixed(1));
-
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A closed, simple, wiggly ring of n positions around (lon, lat). */
 function wigglyRing(n: number, lon: number, lat: number, radius: number, seed: number): Ring {

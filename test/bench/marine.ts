@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import * as turf from "@turf/turf";
 import type { Feature, MultiPoint, Point, Polygon } from "geojson";
-import { ENC_FAMILY, type EncCharts, encOpener } from "../../service/data/enc-charts.ts";
+import { ENC_FAMILY, encOpener } from "../../service/data/enc-charts.ts";
 import { openFamily } from "../../service/data/families.ts";
 import { DataRegistry } from "../../service/data/registry.ts";
 import { depthAt } from "../../service/geo/marine/depth-lookup.ts";
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
   const opened = await openFamily(artifacts, encOpener, registry);
   if (opened.state !== "ready") throw new Error(`build the enc artifact first: ${opened.reason}`);
   const oursStart = performance.now() - t;
-  const charts = registry.require<EncCharts>(ENC_FAMILY).value;
+  const charts = registry.require(ENC_FAMILY).value;
   const qs = points(QUERIES, 402);
   const tiles: number[] = [];
   const ours = best(qs, (q) => {

@@ -13,8 +13,6 @@ import { loadConfig } from "../../service/config.ts";
 import { openFamilies } from "../../service/data/families.ts";
 import { DataRegistry } from "../../service/data/registry.ts";
 import { crsOpener, datumGridsOpener } from "../../service/data/transform-families.ts";
-import type { CrsRegistry } from "../../service/geo/transform/crs-registry.ts";
-import type { GridStore } from "../../service/geo/transform/grid-store.ts";
 import { runTransform, type TransformDeps } from "../../service/geo/transform/transform.ts";
 import { startService } from "../../service/runtime.ts";
 import { payingFetch } from "../support/service.ts";
@@ -93,8 +91,8 @@ const data = new DataRegistry();
 const states = await openFamilies(path.join(root, "artifacts"), data, [crsOpener, datumGridsOpener]);
 for (const s of states)
   if (s.state !== "ready") throw new Error(`${s.family}: ${s.reason} (run make artifacts)`);
-const registry = data.require<CrsRegistry>("crs").value;
-const grids = data.require<GridStore>("datum-grids").value;
+const registry = data.require("crs").value;
+const grids = data.require("datum-grids").value;
 const deps = (revision: "A" | "B"): TransformDeps => ({ registry, grids, revision, versions: {} });
 
 interface Row {

@@ -12,6 +12,7 @@ import { RUNS_IN_POOL } from "../../service/compute/pool-routes.ts";
 import { freePort } from "../../service/payment/anvil.ts";
 import { routeKey } from "../../service/route-types.ts";
 import { payingFetch, postJson, REPO_ROOT } from "../support/service.ts";
+import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
 
 let proc: ChildProcess | undefined;
 let url = "";
@@ -21,11 +22,12 @@ beforeAll(async () => {
   const built = spawnSync("npm", ["run", "build"], { cwd: REPO_ROOT, encoding: "utf8" });
   expect(built.status, built.stderr).toBe(0);
   const port = await freePort();
+  const adminPort = await freePort();
   home = mkdtempSync(path.join(tmpdir(), "geo402-bundle-"));
   url = `http://127.0.0.1:${port}`;
   proc = spawn(process.execPath, [path.join(REPO_ROOT, "build/service/server.mjs")], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", GEO402_HOME: home },
+    env: serviceProcessEnv(port, adminPort, home),
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {
@@ -36,6 +38,8 @@ beforeAll(async () => {
     if (proc.exitCode !== null) throw new Error(`the bundle exited with ${proc.exitCode}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+  // The API answers before the compute workers have started; /readyz says when they have.
+  expect((await untilComputeReady(adminPort, proc)).ready).toBe(true);
 }, 120_000);
 afterAll(() => {
   proc?.kill("SIGTERM");

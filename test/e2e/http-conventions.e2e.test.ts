@@ -170,6 +170,7 @@ describe("admin listener", () => {
     const state = await ready.json();
     expect(ready.status, JSON.stringify(state)).toBe(200);
     expect(state.payment).toEqual({ ok: true });
+    expect(state.compute).toBe(true);
     expect(state.families.map((f: { family: string }) => f.family)).toEqual(
       expect.arrayContaining(["timezone", "enc", "dem", "census"]),
     );

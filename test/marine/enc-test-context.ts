@@ -26,7 +26,7 @@ export async function openEncRegistry(): Promise<DataRegistry> {
   return registry;
 }
 
-export const encOf = (registry: DataRegistry): EncCharts => registry.require<EncCharts>(ENC_FAMILY).value;
+export const encOf = (registry: DataRegistry): EncCharts => registry.require(ENC_FAMILY).value;
 
 export function routeContext(data: DataRegistry): RouteContext {
   return {

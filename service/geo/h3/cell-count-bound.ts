@@ -16,8 +16,7 @@ import {
   angleToNearestFace,
   EARTH_RADIUS_KM,
   minCellAreaKm2,
-  RESOLUTION_SIZES,
-  type ResolutionSizes,
+  resolutionSizes,
   toVec3,
   VERTEX_ANGLE,
 } from "./cell-size-bounds.ts";
@@ -105,7 +104,7 @@ function tileFaceAngles(box: LonLatBox): number[][] {
 
 /** Upper bound of the number of cells of `res` that `containment` can return for the polygon. */
 export function cellCountBound(m: PartMeasures, res: number, containment: Containment): number {
-  const sizes = RESOLUTION_SIZES[res] as ResolutionSizes;
+  const sizes = resolutionSizes(res);
   const r = sizes.maxCircumradiusKm;
   const grow = containment === "full" ? 0 : containment === "center" ? r : 2 * r;
   const reach = r / EARTH_RADIUS_KM;

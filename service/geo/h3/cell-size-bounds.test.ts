@@ -16,7 +16,7 @@ import {
   EARTH_RADIUS_KM,
   FACE_CENTERS,
   minCellAreaKm2,
-  RESOLUTION_SIZES,
+  resolutionSizes,
   toVec3,
   VERTEX_ANGLE,
 } from "./cell-size-bounds.ts";
@@ -37,7 +37,7 @@ function violation(cell: string, res: number): string | null {
   const theta = angleToNearestFace(toVec3(lon, lat));
   if (cellAreaKm2(cell) < minCellAreaKm2(res, theta)) return cell;
   const centre = [lat, lon];
-  const reach = RESOLUTION_SIZES[res]?.maxCircumradiusKm as number;
+  const reach = resolutionSizes(res).maxCircumradiusKm;
   return cellToBoundary(cell).some((v) => distanceKm(centre, v) > reach) ? cell : null;
 }
 

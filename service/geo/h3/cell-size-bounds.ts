@@ -130,16 +130,22 @@ function sizesAt(res: number): ResolutionSizes {
   };
 }
 
-export const RESOLUTION_SIZES: readonly ResolutionSizes[] = Array.from({ length: 16 }, (_, res) =>
-  sizesAt(res),
-);
+/** H3 resolutions: 0 to 15. */
+export const RESOLUTION_COUNT = 16;
+
+const sizes: ResolutionSizes[] = [];
+/** The bounds of resolution `res`, computed on first use (not at import: it costs start-up). */
+export function resolutionSizes(res: number): ResolutionSizes {
+  sizes[res] ??= sizesAt(res);
+  return sizes[res];
+}
 
 /**
  * A lower bound of the area of any cell of `res` whose centre is within `theta` (radians) of
  * its nearest face centre.
  */
 export function minCellAreaKm2(res: number, theta: number): number {
-  const s = RESOLUTION_SIZES[res] as ResolutionSizes;
+  const s = resolutionSizes(res);
   if (theta >= VERTEX_ANGLE - PENTAGON_REACH) return s.pentagonAreaKm2;
   return Math.min(s.faceCellAreaKm2, AREA_SAFETY * s.faceCellAreaKm2 * Math.cos(theta) ** 3);
 }

@@ -3,7 +3,7 @@
 // resolution and the request refused, or sized, without generating anything.
 import type { PolygonRings } from "../areal-geometry.ts";
 import { cellCountBound, measurePart, type PartMeasures } from "./cell-count-bound.ts";
-import { RESOLUTION_SIZES } from "./cell-size-bounds.ts";
+import { RESOLUTION_COUNT, resolutionSizes } from "./cell-size-bounds.ts";
 import { partsForH3 } from "./longitude-spans.ts";
 import type { Containment } from "./part-cells.ts";
 import type { PolyfillFeature } from "./polyfill-input.ts";
@@ -29,7 +29,7 @@ export function planFeatures(features: readonly PolyfillFeature[], field: string
 export function featureEstimate(f: PlannedFeature, res: number, containment: Containment): number {
   let sum = 0;
   for (const m of f.measures) sum += cellCountBound(m, res, containment);
-  return Math.min(sum, RESOLUTION_SIZES[res]?.cellCount ?? 0);
+  return Math.min(sum, res >= 0 && res < RESOLUTION_COUNT ? resolutionSizes(res).cellCount : 0);
 }
 
 export function totalEstimate(
@@ -48,7 +48,7 @@ export function finestResolutionWithin(
   containment: Containment,
   cap: number,
 ): number | null {
-  for (let res = RESOLUTION_SIZES.length - 1; res >= 0; res--) {
+  for (let res = RESOLUTION_COUNT - 1; res >= 0; res--) {
     if (totalEstimate(features, res, containment) <= cap) return res;
   }
   return null;

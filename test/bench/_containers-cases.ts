@@ -1,0 +1,640 @@
+// The cases of the container benchmark: for each of our formats, how to convert the built
+// artifact to the standard container, the queries of the route's real access pattern, and how
+// each side opens its file and answers one query (a number, so the two sides can be compared).
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { geojson as fgb } from "flatgeobuf";
+import type { Feature, Point, Polygon } from "geojson";
+import { fromFile, type GeoTIFFImage } from "geotiff";
+import { cellToBoundary } from "h3-js";
+import { FileSource, openByteSource } from "../../artifacts/format/byte-source.ts";
+import { CellIndexReader } from "../../artifacts/format/cell-index-reader.ts";
+import {
+  readDatumGridMetadata,
+  readGridTile,
+  type StoredGrid,
+} from "../../artifacts/format/datum-grid-file.ts";
+import { DemReader } from "../../artifacts/format/dem-reader.ts";
+import { EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
+import { colOf, rowOf, toE7 } from "../../artifacts/format/enc-tile-grid.ts";
+import { LatLngGridReader } from "../../artifacts/format/latlng-grid.ts";
+import { insideRings } from "../../artifacts/format/ring-containment.ts";
+import { TileContainerReader, tileKey } from "../../artifacts/format/tile-container.ts";
+import { ARTIFACTS_DIR } from "../support/built-artifacts.ts";
+import { fileBytes, writeCog, writeFlatGeobuf } from "./_containers-gdal.ts";
+import { openPmtiles, type PmtilesTile, writePmtiles } from "./_containers-pmtiles.ts";
+import { random } from "./_random.ts";
+
+/** Answers one query; a number so both sides' answers can be compared. */
+export type Lookup = (q: number[]) => number | Promise<number>;
+
+export interface BenchCase {
+  /** Our format and family file. */
+  ours: string;
+  /** The standard container it is measured against. */
+  standard: string;
+  /** What one query does. */
+  pattern: string;
+  /** Our files (bytes counted). */
+  ourFiles: string[];
+  /** Writes the standard files into `work`; returns them and how GDAL opens them. */
+  convert(work: string): Promise<{ files: string[]; kind: "raster" | "vector" }>;
+  /** The queries, deterministic (made once by the parent). */
+  queries(n: number): number[][];
+  openOurs(): Lookup | Promise<Lookup>;
+  openStandard(work: string): Promise<Lookup>;
+}
+
+const current = (family: string, file: string) => path.join(ARTIFACTS_DIR, family, "current", file);
+
+const splitKey = (k: bigint) => [Number(k >> 56n), Number((k >> 28n) & 0xfffffffn), Number(k & 0xfffffffn)];
+
+/** A small LRU of decoded tiles (the service keeps 256 per reader), shared by both sides' raster reads. */
+function lru<T>(capacity: number, load: (key: string) => T): (key: string) => T {
+  const m = new Map<string, T>();
+  return (key) => {
+    const hit = m.get(key);
+    if (hit !== undefined) {
+      m.delete(key);
+      m.set(key, hit);
+      return hit;
+    }
+    const v = load(key);
+    m.set(key, v);
+    if (m.size > capacity) m.delete(m.keys().next().value as string);
+    return v;
+  };
+}
+
+/**
+ * COG blocks (all bands, pixel-interleaved) through geotiff.js, one `readRasters` of a whole block
+ * per miss, in one LRU of `capacity` blocks shared by the files (as our readers share theirs).
+ */
+async function cogBlocks(
+  files: string[],
+  capacity: number,
+): Promise<{
+  images: GeoTIFFImage[];
+  block: (file: number, tx: number, ty: number) => Promise<ArrayLike<number>>;
+}> {
+  const images = await Promise.all(files.map(async (f) => (await fromFile(f)).getImage()));
+  const cached = lru(capacity, (key) => {
+    const [i, tx, ty] = key.split("/").map(Number) as [number, number, number];
+    const image = images[i]!;
+    const tw = image.getTileWidth();
+    const th = image.getTileHeight();
+    return image.readRasters({
+      window: [
+        tx * tw,
+        ty * th,
+        Math.min((tx + 1) * tw, image.getWidth()),
+        Math.min((ty + 1) * th, image.getHeight()),
+      ],
+      interleave: true,
+    }) as unknown as Promise<ArrayLike<number>>;
+  });
+  return { images, block: (i, tx, ty) => cached(`${i}/${tx}/${ty}`) };
+}
+
+// ---- G4TILES → PMTiles v3 ----
+
+/** Our (z, x, y) keys → PMTiles zooms: each z its own zoom, deep enough for its x and y. */
+function zoomsOf(keys: BigUint64Array): Map<number, number> {
+  const need = new Map<number, number>();
+  for (const k of keys) {
+    const [z, x, y] = splitKey(k) as [number, number, number];
+    need.set(z, Math.max(need.get(z) ?? 0, Math.ceil(Math.log2(Math.max(x, y) + 1))));
+  }
+  const zooms = new Map<number, number>();
+  let next = 0;
+  for (const z of [...need.keys()].sort((a, b) => a - b)) {
+    next = Math.max(next, need.get(z)!);
+    zooms.set(z, next++);
+  }
+  return zooms;
+}
+
+function tileCase(family: string, file: string): BenchCase {
+  const ours = current(family, file);
+  const out = (work: string) => path.join(work, `${family}.pmtiles`);
+  const zoomFile = (work: string) => path.join(work, `${family}.zooms.json`);
+  return {
+    ours: `G4TILES ${family}/${file}`,
+    standard: "PMTiles v3",
+    pattern: "get one stored tile by key",
+    ourFiles: [ours],
+    async convert(work) {
+      const r = new TileContainerReader(openByteSource(ours));
+      const zooms = zoomsOf(r.keys());
+      const tiles: PmtilesTile[] = [...r.keys()].map((k) => {
+        const [z, x, y] = splitKey(k) as [number, number, number];
+        return { z: zooms.get(z)!, x, y, data: r.get(k)! };
+      });
+      writePmtiles(out(work), tiles, r.metadata);
+      writeFileSync(zoomFile(work), JSON.stringify([...zooms]));
+      r.close();
+      return { files: [out(work)], kind: "vector" };
+    },
+    queries(n) {
+      const r = new TileContainerReader(openByteSource(ours));
+      const keys = r.keys();
+      const next = random(1);
+      r.close();
+      return Array.from({ length: n }, () => splitKey(keys[Math.floor(next() * keys.length)]!));
+    },
+    openOurs() {
+      const r = new TileContainerReader(new FileSource(ours));
+      return ([z, x, y]) => r.get(tileKey(z!, x!, y!))!.length;
+    },
+    async openStandard(work) {
+      const zooms = new Map<number, number>(JSON.parse(readFileSync(zoomFile(work), "utf8")));
+      const p = openPmtiles(out(work));
+      await p.getHeader();
+      return async ([z, x, y]) => (await p.getZxy(zooms.get(z!)!, x!, y!))!.data.byteLength;
+    },
+  };
+}
+
+// ---- G4LLGRID → COG ----
+
+const llgCase: BenchCase = {
+  ours: "G4LLGRID timezone/tiles.llg",
+  standard: "COG (uint16, deflate)",
+  pattern: "value of the 1° square of a point (held in memory)",
+  ourFiles: [current("timezone", "tiles.llg")],
+  async convert(work) {
+    const g = new LatLngGridReader(openByteSource(current("timezone", "tiles.llg")));
+    const { rows, cols, cellDegrees, south, west } = g.spec;
+    const values = new Uint16Array(rows * cols);
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++)
+        values[(rows - 1 - r) * cols + c] = g.valueAt(
+          south + (r + 0.5) * cellDegrees,
+          west + (c + 0.5) * cellDegrees,
+        )!;
+    const file = path.join(work, "tiles.tif");
+    await writeCog(file, {
+      width: cols,
+      height: rows,
+      values,
+      west,
+      north: south + rows * cellDegrees,
+      resX: cellDegrees,
+      resY: cellDegrees,
+      blockSize: 512,
+    });
+    return { files: [file], kind: "raster" };
+  },
+  queries: spherePoints,
+  openOurs() {
+    const g = new LatLngGridReader(openByteSource(current("timezone", "tiles.llg")));
+    return ([lat, lon]) => g.valueAt(lat!, lon!)!;
+  },
+  async openStandard(work) {
+    const image = await (await fromFile(path.join(work, "tiles.tif"))).getImage();
+    const values = (await image.readRasters({ interleave: true })) as unknown as Uint16Array;
+    const [west, north] = image.getOrigin() as [number, number];
+    const [res] = image.getResolution() as [number];
+    const cols = image.getWidth();
+    const rows = image.getHeight();
+    // The same row/column rule and range check as LatLngGridReader.valueAt, rows from the north.
+    return ([lat, lon]) => {
+      let row = Math.floor((north - lat!) / res);
+      let col = Math.floor((lon! - west) / res);
+      if (row === rows && lat === north - rows * res) row--;
+      if (col === cols && lon === west + cols * res) col--;
+      if (row < 0 || row >= rows || col < 0 || col >= cols) return -1;
+      return values[row * cols + col]!;
+    };
+  },
+};
+
+function spherePoints(n: number): number[][] {
+  const next = random(2);
+  return Array.from({ length: n }, () => [(Math.asin(2 * next() - 1) * 180) / Math.PI, -180 + 360 * next()]);
+}
+
+// ---- DEM tiles → COG per layer ----
+
+const DEM = current("dem", "dem.g4t");
+
+/** Tile range of each layer: [tx0, ty0, tx1, ty1] inclusive. */
+function demLayers(r: TileContainerReader): Map<number, number[]> {
+  const spans = new Map<number, number[]>();
+  for (const k of r.keys()) {
+    const [z, x, y] = splitKey(k) as [number, number, number];
+    const s = spans.get(z) ?? [x, y, x, y];
+    spans.set(z, [Math.min(s[0]!, x), Math.min(s[1]!, y), Math.max(s[2]!, x), Math.max(s[3]!, y)]);
+  }
+  return spans;
+}
+
+const demCase: BenchCase = {
+  ours: "DEM tiles dem/dem.g4t",
+  standard: "COG per layer (float32 heights + uint8 coverage/block)",
+  pattern: "height and coverage of a random pixel in a stored tile (256 decoded tiles cached)",
+  ourFiles: [DEM],
+  async convert(work) {
+    const c = new TileContainerReader(openByteSource(DEM));
+    const dem = new DemReader(c);
+    const files: string[] = [];
+    for (const [z, [tx0, ty0, tx1, ty1]] of demLayers(c)) {
+      const layer = dem.metadata.layers[z]!;
+      const T = layer.tileSize;
+      const width = (tx1! - tx0! + 1) * T;
+      const height = (ty1! - ty0! + 1) * T;
+      const heights = new Float32Array(width * height).fill(Number.NaN);
+      const flags = new Uint8Array(2 * width * height).fill(0);
+      for (let i = 1; i < flags.length; i += 2) flags[i] = 255;
+      for (let ty = ty0!; ty <= ty1!; ty++) {
+        for (let tx = tx0!; tx <= tx1!; tx++) {
+          const t = dem.tile(z, tx, ty);
+          if (!t) continue;
+          for (let r = 0; r < T; r++) {
+            for (let col = 0; col < T; col++) {
+              const i = ((ty - ty0!) * T + r) * width + (tx - tx0!) * T + col;
+              const k = r * T + col;
+              heights[i] = t.values[k]!;
+              flags[2 * i] = t.coverage[k]!;
+              const slot = t.slots ? t.slots[k]! : 0;
+              flags[2 * i + 1] = slot === 255 ? 255 : t.blocks[slot]!;
+            }
+          }
+        }
+      }
+      const { ppdX, ppdY, phaseX, phaseY } = layer.grid;
+      const geo = {
+        width,
+        height,
+        west: (tx0! * T + phaseX) / ppdX - 180,
+        north: 90 - (ty0! * T + phaseY) / ppdY,
+        resX: 1 / ppdX,
+        resY: 1 / ppdY,
+        blockSize: T,
+      };
+      const h = path.join(work, `dem-${z}-heights.tif`);
+      const f = path.join(work, `dem-${z}-flags.tif`);
+      await writeCog(h, { ...geo, values: heights, noData: Number.NaN });
+      await writeCog(f, { ...geo, values: flags });
+      files.push(h, f);
+    }
+    writeFileSync(path.join(work, "dem-layers.json"), JSON.stringify([...demLayers(c)]));
+    c.close();
+    return { files, kind: "raster" };
+  },
+  queries(n) {
+    const c = new TileContainerReader(openByteSource(DEM));
+    const T = new DemReader(c).metadata.layers.map((l) => l.tileSize);
+    const keys = c.keys();
+    const next = random(3);
+    return Array.from({ length: n }, () => {
+      const [z, x, y] = splitKey(keys[Math.floor(next() * keys.length)]!) as [number, number, number];
+      const size = T[z]!;
+      return [z, x * size + Math.floor(next() * size), y * size + Math.floor(next() * size)];
+    });
+  },
+  openOurs() {
+    const dem = new DemReader(new TileContainerReader(new FileSource(DEM)));
+    return ([z, col, row]) => {
+      const T = dem.metadata.layers[z!]!.tileSize;
+      const t = dem.tile(z!, Math.floor(col! / T), Math.floor(row! / T))!;
+      const k = (row! % T) * T + (col! % T);
+      return demAnswer(t.values[k]!, t.coverage[k]!);
+    };
+  },
+  async openStandard(work) {
+    const spans = new Map<number, number[]>(
+      JSON.parse(readFileSync(path.join(work, "dem-layers.json"), "utf8")),
+    );
+    const zs = [...spans.keys()];
+    // Our reader caches 256 decoded tiles per layer; here 2 files per layer share 512 × layers.
+    const { images, block } = await cogBlocks(
+      zs.flatMap((z) => [path.join(work, `dem-${z}-heights.tif`), path.join(work, `dem-${z}-flags.tif`)]),
+      512 * zs.length,
+    );
+    return async ([z, col, row]) => {
+      const i = 2 * zs.indexOf(z!);
+      const T = images[i]!.getTileWidth();
+      const [tx0, ty0] = spans.get(z!)!;
+      const c = col! - tx0! * T;
+      const r = row! - ty0! * T;
+      const k = (r % T) * T + (c % T);
+      const [hb, fb] = await Promise.all([
+        block(i, Math.floor(c / T), Math.floor(r / T)),
+        block(i + 1, Math.floor(c / T), Math.floor(r / T)),
+      ]);
+      return demAnswer(hb[k]!, fb[2 * k]!);
+    };
+  },
+};
+
+const demAnswer = (height: number, covered: number) =>
+  covered && !Number.isNaN(height) ? Math.round(height * 100) : -1e9;
+
+// ---- datum-grids (NADCON5 tiles in G4TILES) → COG per grid ----
+
+const DATUM = current("datum-grids", "nadcon5.g4t");
+/** Tiles both sides keep: the service's 256 (service/data/transform-families.ts) unless BENCH_DATUM_CACHE says otherwise. */
+const DATUM_CACHE = Number(process.env.BENCH_DATUM_CACHE ?? 256);
+
+function bilinear(node: (c: number, r: number) => number, x: number, y: number): number {
+  const c = Math.floor(x);
+  const r = Math.floor(y);
+  const fx = x - c;
+  const fy = y - r;
+  return (
+    node(c, r) * (1 - fx) * (1 - fy) +
+    node(c + 1, r) * fx * (1 - fy) +
+    node(c, r + 1) * (1 - fx) * fy +
+    node(c + 1, r + 1) * fx * fy
+  );
+}
+
+/** The four nodes around a point, as column and row steps. */
+const CORNERS = [
+  [0, 0],
+  [1, 0],
+  [0, 1],
+  [1, 1],
+] as const;
+
+const datumCase: BenchCase = {
+  ours: "datum-grids/nadcon5.g4t (float32 tiles in G4TILES)",
+  standard: "COG per grid (2 × float32, deflate)",
+  pattern: `bilinear latitude + longitude shift at a random point of a random grid (${DATUM_CACHE} tiles cached)`,
+  ourFiles: [DATUM],
+  async convert(work) {
+    const c = new TileContainerReader(openByteSource(DATUM));
+    const files: string[] = [];
+    for (const g of readDatumGridMetadata(c)) {
+      const T = g.tileSize;
+      const values = new Float32Array(2 * g.width * g.height);
+      const tileOf = lru(256, (id) => readGridTile(c, g, Number(id)));
+      for (let r = 0; r < g.height; r++) {
+        for (let col = 0; col < g.width; col++) {
+          const tile = tileOf(String(Math.floor(r / T) * Math.ceil(g.width / T) + Math.floor(col / T)));
+          const k = 2 * ((r % T) * T + (col % T));
+          const i = 2 * ((g.height - 1 - r) * g.width + col);
+          values[i] = tile[k]!;
+          values[i + 1] = tile[k + 1]!;
+        }
+      }
+      const file = path.join(work, `datum-${g.index}.tif`);
+      await writeCog(file, {
+        width: g.width,
+        height: g.height,
+        values,
+        west: g.west - g.resX / 2,
+        north: g.south + (g.height - 0.5) * g.resY,
+        resX: g.resX,
+        resY: g.resY,
+        blockSize: T,
+      });
+      files.push(file);
+    }
+    c.close();
+    return { files, kind: "raster" };
+  },
+  queries(n) {
+    const grids = readDatumGridMetadata(new TileContainerReader(openByteSource(DATUM)));
+    const next = random(4);
+    return Array.from({ length: n }, () => {
+      const g = grids[Math.floor(next() * grids.length)]!;
+      return [g.index, next() * (g.width - 1.001), next() * (g.height - 1.001)];
+    });
+  },
+  openOurs() {
+    const c = new TileContainerReader(new FileSource(DATUM));
+    const grids = readDatumGridMetadata(c);
+    const tile = lru(DATUM_CACHE, (key) => {
+      const [gi, id] = key.split("/").map(Number) as [number, number];
+      return readGridTile(c, grids[gi]!, id);
+    });
+    return ([gi, x, y]) => {
+      const g = grids[gi!]! as StoredGrid;
+      const T = g.tileSize;
+      const across = Math.ceil(g.width / T);
+      const idOf = (col: number, r: number) => Math.floor(r / T) * across + Math.floor(col / T);
+      const nodes = new Map<number, ArrayLike<number>>();
+      for (const [dc, dr] of CORNERS) {
+        const id = idOf(Math.floor(x!) + dc, Math.floor(y!) + dr);
+        if (!nodes.has(id)) nodes.set(id, tile(`${gi}/${id}`));
+      }
+      const node = (k: number) => (col: number, r: number) =>
+        nodes.get(idOf(col, r))![2 * ((r % T) * T + (col % T)) + k]!;
+      return bilinear(node(0), x!, y!) + bilinear(node(1), x!, y!);
+    };
+  },
+  async openStandard(work) {
+    const grids = readDatumGridMetadata(new TileContainerReader(openByteSource(DATUM)));
+    const { images, block: blockOf } = await cogBlocks(
+      grids.map((g) => path.join(work, `datum-${g.index}.tif`)),
+      DATUM_CACHE,
+    );
+    return async ([gi, x, y]) => {
+      const g = grids[gi!]!;
+      const image = images[gi!]!;
+      const block = (tx: number, ty: number) => blockOf(gi!, tx, ty);
+      const T = image.getTileWidth();
+      const c = Math.floor(x!);
+      const r = Math.floor(y!);
+      const nodes = new Map<string, ArrayLike<number>>();
+      for (const [dc, dr] of CORNERS) {
+        const row = g.height - 1 - (r + dr);
+        const key = `${Math.floor((c + dc) / T)}/${Math.floor(row / T)}`;
+        if (!nodes.has(key)) nodes.set(key, await block(Math.floor((c + dc) / T), Math.floor(row / T)));
+      }
+      const node = (k: number) => (col: number, rr: number) => {
+        const row = g.height - 1 - rr;
+        const b = nodes.get(`${Math.floor(col / T)}/${Math.floor(row / T)}`)!;
+        return b[2 * ((row % T) * Math.min(T, image.getWidth() - Math.floor(col / T) * T) + (col % T)) + k]!;
+      };
+      return bilinear(node(0), x!, y!) + bilinear(node(1), x!, y!);
+    };
+  },
+};
+
+// ---- ENC chart tiles → FlatGeobuf ----
+
+const ENC = current("enc", "charts.g4t");
+const encFile = (work: string, layer: string) => path.join(work, `enc-${layer}.fgb`);
+
+const closed = (r: Int32Array): number[][] => {
+  const out: number[][] = [];
+  for (let i = 0; i < r.length; i += 2) out.push([r[i]! / 1e7, r[i + 1]! / 1e7]);
+  out.push(out[0]!);
+  return out;
+};
+const polygon = (rings: Int32Array[], properties: Record<string, unknown>): Feature<Polygon> => ({
+  type: "Feature",
+  geometry: { type: "Polygon", coordinates: rings.map(closed) },
+  properties,
+});
+const point = (lon: number, lat: number, properties: Record<string, unknown>): Feature<Point> => ({
+  type: "Feature",
+  geometry: { type: "Point", coordinates: [lon / 1e7, lat / 1e7] },
+  properties,
+});
+
+const encCase: BenchCase = {
+  ours: "ENC chart tiles enc/charts.g4t",
+  standard: "FlatGeobuf (5 layers + cell metadata JSON)",
+  pattern: "depth areas containing a random point of the charted box",
+  ourFiles: [ENC],
+  async convert(work) {
+    const r = new EncChartsReader(openByteSource(ENC));
+    const layers: Record<string, Feature[]> = {
+      depth: [],
+      quality: [],
+      soundings: [],
+      hazardPoints: [],
+      hazardAreas: [],
+    };
+    const seen = new Set<string>();
+    for (const { col, row } of r.tiles()) {
+      for (const s of r.tile(col, row) ?? []) {
+        for (const a of s.depthAreas())
+          layers.depth!.push(
+            polygon(a.rings, {
+              cell: s.cell,
+              class: a.objectClass,
+              drval1: a.drval1 ?? -1,
+              drval2: a.drval2 ?? -1,
+            }),
+          );
+        for (const q of s.quality())
+          layers.quality!.push(
+            polygon(q.rings, {
+              cell: s.cell,
+              catzoc: q.catzoc ?? 0,
+              posacc: q.posacc ?? -1,
+              souacc: q.souacc ?? -1,
+              start: q.surveyStart ?? "",
+              end: q.surveyEnd ?? "",
+            }),
+          );
+        const { coords, depths } = s.soundings();
+        for (const [i, d] of depths.entries())
+          layers.soundings!.push(point(coords[2 * i]!, coords[2 * i + 1]!, { cell: s.cell, depth: d }));
+        for (const h of s.hazards()) {
+          const props = {
+            cell: s.cell,
+            class: h.objectClass,
+            valsou: h.valsou ?? -1,
+            watlev: h.watlev ?? 0,
+            category: h.category ?? 0,
+            expsou: h.expsou ?? 0,
+            quapos: h.quapos ?? 0,
+            objnam: h.objnam ?? "",
+            lnam: h.lnam,
+            alsoIn: h.alsoIn.join(","),
+          };
+          if (!h.chartedAsArea) layers.hazardPoints!.push(point(h.lonE7, h.latE7, props));
+          else if (!seen.has(`${s.cell}/${h.lnam}`)) {
+            seen.add(`${s.cell}/${h.lnam}`);
+            for (const part of h.parts) layers.hazardAreas!.push(polygon(part, props));
+          }
+        }
+      }
+    }
+    const files: string[] = [];
+    for (const [name, features] of Object.entries(layers)) {
+      await writeFlatGeobuf(encFile(work, name), features);
+      files.push(encFile(work, name));
+    }
+    const meta = path.join(work, "enc-cells.json");
+    writeFileSync(meta, JSON.stringify(r.metadata));
+    r.close();
+    return { files: [...files, meta], kind: "vector" };
+  },
+  queries(n) {
+    const next = random(5);
+    return Array.from({ length: n }, () => [-154.3 + next() * 3.5, 58.85 + next() * 1.4]);
+  },
+  openOurs() {
+    const r = new EncChartsReader(new FileSource(ENC));
+    return ([lon, lat]) => {
+      const x = toE7(lon!);
+      const y = toE7(lat!);
+      let answer = 0;
+      for (const s of r.tile(colOf(r.metadata.grid, x), rowOf(r.metadata.grid, y)) ?? [])
+        for (const a of s.depthAreas()) if (insideRings(a.rings, x, y)) answer += 1 + s.cell;
+      return answer;
+    };
+  },
+  async openStandard(work) {
+    // flatgeobuf reads a Uint8Array, a stream or HTTP ranges: in Node a local file is read whole.
+    const bytes = new Uint8Array(readFileSync(encFile(work, "depth")));
+    return async ([lon, lat]) => {
+      const x = toE7(lon!);
+      const y = toE7(lat!);
+      let answer = 0;
+      for await (const f of fgb.deserialize(bytes, {
+        rect: { minX: lon!, minY: lat!, maxX: lon!, maxY: lat! },
+      })) {
+        const rings = (f.geometry as Polygon).coordinates.map((ring) =>
+          ring.slice(0, -1).flatMap(([a, b]) => [toE7(a!), toE7(b!)]),
+        );
+        if (insideRings(rings, x, y)) answer += 1 + Number(f.properties!.cell);
+      }
+      return answer;
+    };
+  },
+};
+
+// ---- G4H3IDX → FlatGeobuf of cell polygons ----
+
+const ZONES = current("timezone", "zones.h3i");
+
+const cellCase: BenchCase = {
+  ours: "G4H3IDX timezone/zones.h3i",
+  standard: "FlatGeobuf (one polygon per compacted cell)",
+  pattern: "zone id of a random point on the sphere",
+  ourFiles: [ZONES],
+  async convert(work) {
+    const r = new CellIndexReader(openByteSource(ZONES));
+    const features: Feature<Polygon>[] = [];
+    for (let e = 0; e < r.entryCount; e++) {
+      const ring = cellToBoundary(r.cellAt(e), true);
+      features.push({
+        type: "Feature",
+        geometry: { type: "Polygon", coordinates: [ring] },
+        properties: { zone: r.valueAt(e) },
+      });
+    }
+    const file = path.join(work, "zones.fgb");
+    await writeFlatGeobuf(file, features);
+    r.close();
+    return { files: [file], kind: "vector" };
+  },
+  queries: spherePoints,
+  openOurs() {
+    const r = new CellIndexReader(openByteSource(ZONES, "memory"));
+    return ([lat, lon]) => r.lookupLatLng(lat!, lon!)?.value ?? -1;
+  },
+  async openStandard(work) {
+    const bytes = new Uint8Array(readFileSync(path.join(work, "zones.fgb")));
+    return async ([lat, lon]) => {
+      for await (const f of fgb.deserialize(bytes, {
+        rect: { minX: lon!, minY: lat!, maxX: lon!, maxY: lat! },
+      })) {
+        const ring = (f.geometry as Polygon).coordinates[0]!.slice(0, -1).flat();
+        if (insideRings([ring], lon!, lat!)) return Number(f.properties!.zone);
+      }
+      return -1;
+    };
+  },
+};
+
+export const CASES: Record<string, BenchCase> = {
+  "tiles-dem": tileCase("dem", "dem.g4t"),
+  "tiles-datum": tileCase("datum-grids", "nadcon5.g4t"),
+  "tiles-enc": tileCase("enc", "charts.g4t"),
+  llg: llgCase,
+  dem: demCase,
+  datum: datumCase,
+  enc: encCase,
+  h3i: cellCase,
+};
+
+export const sizeOf = (files: string[]): number => files.reduce((n, f) => n + fileBytes(f), 0);
