@@ -1,4 +1,9 @@
 // Command-line arguments of `geo402 quote|pay METHOD PATH [--data JSON] [--query k=v ...]`.
+import type { PayScheme } from "./batch-payer.ts";
+
+/** The most a batch-settlement deposit may lock unless --max-deposit says otherwise (dollars). */
+export const DEFAULT_MAX_DEPOSIT = "5";
+
 export interface CliArgs {
   command: "quote" | "pay" | "help";
   method: "GET" | "POST";
@@ -8,6 +13,10 @@ export interface CliArgs {
   url?: string;
   key?: string;
   json: boolean;
+  /** `exact` (default: one on-chain transfer per call) or `batch-settlement` (a deposit, then vouchers). */
+  scheme: PayScheme;
+  /** Dollars one batch-settlement deposit may lock at most. */
+  maxDeposit: string;
   /** Sign for a devnet that reuses a mainnet chain id with a key that is not a devnet account. */
   allowMainnetLookalike: boolean;
 }
@@ -15,9 +24,11 @@ export interface CliArgs {
 export const USAGE = `usage (from the repository, after npm install):
   npx geo402 quote METHOD PATH [--data JSON] [--query k=v ...] [--url URL] [--json]
   npx geo402 pay   METHOD PATH [--data JSON] [--query k=v ...] [--url URL] [--key 0x...] [--json]
-                   [--allow-mainnet-lookalike]
+                   [--scheme exact|batch-settlement] [--max-deposit DOLLARS] [--allow-mainnet-lookalike]
   npx geo402 --help
 defaults: the service URL and payer key from .geo402/devnet.json (GEO402_HOME), or GEO402_URL / GEO402_PAYER_KEY
+--scheme batch-settlement: the first call deposits into a channel (at most --max-deposit, default
+  $${DEFAULT_MAX_DEPOSIT}), later calls sign a voucher only; channel state is kept in GEO402_HOME/channels
 exit codes: 0 answered (or quoted), 1 refused or unreachable, 2 usage error`;
 
 export class UsageError extends Error {}
@@ -32,6 +43,8 @@ export function parseArgs(argv: string[]): CliArgs {
       path: "/",
       query: [],
       json: false,
+      scheme: "exact",
+      maxDeposit: DEFAULT_MAX_DEPOSIT,
       allowMainnetLookalike: false,
     };
   const [command, method, path, ...rest] = argv;
@@ -46,6 +59,8 @@ export function parseArgs(argv: string[]): CliArgs {
     path,
     query: [],
     json: false,
+    scheme: "exact",
+    maxDeposit: DEFAULT_MAX_DEPOSIT,
     allowMainnetLookalike: false,
   };
   for (let i = 0; i < rest.length; i++) {
@@ -71,6 +86,16 @@ export function parseArgs(argv: string[]): CliArgs {
         break;
       case "--key":
         args.key = value();
+        break;
+      case "--scheme": {
+        const scheme = value();
+        if (scheme !== "exact" && scheme !== "batch-settlement")
+          throw new UsageError(`--scheme takes exact or batch-settlement, got "${scheme}"`);
+        args.scheme = scheme;
+        break;
+      }
+      case "--max-deposit":
+        args.maxDeposit = value();
         break;
       case "--json":
         args.json = true;

@@ -1,23 +1,25 @@
-// `geo402 quote` prints a route's decoded payment terms; `geo402 pay` pays with x402, prints the
-// answer and the decoded PAYMENT-RESPONSE. Exit codes: 0 answered, 1 refused or unreachable,
+// `geo402 quote` prints a route's decoded payment terms; `geo402 pay` pays with x402 (`exact`, or
+// `--scheme batch-settlement`: cli/batch-payer.ts), prints the answer and the decoded PAYMENT-RESPONSE. Exit codes: 0 answered, 1 refused or unreachable,
 // 2 usage error (and `--help`: usage on stdout, 0).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { privateKeyToAccount } from "viem/accounts";
 import { KEY } from "../service/config.ts";
-import { atomicToDollars } from "../service/money.ts";
+import { atomicToDollars, dollarsToAtomic } from "../service/money.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
+import { channelDir, createPayer } from "./batch-payer.ts";
 import { devnetMain } from "./devnet.ts";
 import { type DevnetIdentity, lookalikeRefusal } from "./mainnet-guard.ts";
 import { mcpMain } from "./mcp.ts";
 
 interface Defaults {
+  /** GEO402_HOME: the devnet file and the payer's channel files live here. */
+  home: string;
   url?: string;
   key?: string;
+  /** The devnet chain's JSON-RPC URL (a batch-settlement client reads its channel back from it). */
+  rpcUrl?: string;
   devnet?: DevnetIdentity;
 }
 
@@ -27,16 +29,19 @@ function devnetDefaults(): Defaults {
     const f = JSON.parse(readFileSync(path.join(home, "devnet.json"), "utf8")) as {
       serviceUrl: string;
       payerPrivateKey: string;
+      rpcUrl: string;
       chainId: number;
       fundedAccounts?: string[];
     };
     return {
+      home,
       url: f.serviceUrl,
       key: f.payerPrivateKey,
+      rpcUrl: f.rpcUrl,
       devnet: { serviceUrl: f.serviceUrl, chainId: f.chainId, fundedAccounts: f.fundedAccounts ?? [] },
     };
   } catch {
-    return {};
+    return { home };
   }
 }
 
@@ -140,7 +145,21 @@ async function pay(args: CliArgs, base: string, defaults: Defaults, print: Out):
     console.error(refusedLookalike);
     return 1;
   }
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(key)));
+  let maxDepositAtomic: bigint;
+  try {
+    maxDepositAtomic = dollarsToAtomic(args.maxDeposit);
+  } catch {
+    throw new UsageError(`--max-deposit takes dollars with at most 6 decimals, got "${args.maxDeposit}"`);
+  }
+  // The devnet chain only serves the devnet file's own service.
+  const rpcUrl = base === defaults.url ? defaults.rpcUrl : undefined;
+  const client = createPayer({
+    key,
+    scheme: args.scheme,
+    channelDir: channelDir(defaults.home, rpcUrl),
+    ...(rpcUrl ? { rpcUrl } : {}),
+    maxDepositAtomic,
+  });
   const { url, init } = request(args, base);
   const res = await reach(wrapFetchWithPayment(fetch, client), url, init);
   if (res.status !== 200) return refusal(res, print);

@@ -1,6 +1,8 @@
 // buildApp(deps) → a ready-to-listen Fastify instance (never listens itself). Routes, prices,
 // schemas and limits all come from the catalog; payment comes from the x402 gate.
+
 import type { FacilitatorClient } from "@x402/core/server";
+import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import pino from "pino";
 import { CATALOG, catalogFor } from "./catalog.ts";
@@ -43,6 +45,8 @@ export interface AppDeps {
   config: Config;
   terms: PaymentTerms;
   facilitatorClient: FacilitatorClient;
+  /** The batch-settlement server scheme when `terms.schemes` offers it (service/runtime.ts). */
+  batch?: BatchSettlementEvmScheme;
   data?: DataRegistry;
   catalog?: readonly CatalogEntry[];
   schemas?: SchemaSet;
@@ -162,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemas,
     revision: config.revision,
     baseUrl,
+    ...(deps.batch ? { batch: deps.batch } : {}),
   });
   // The gate settles in onSend: added to the root before compression so it sees the plain payload.
   app.addHook("onSend", gate.onSend);

@@ -1,6 +1,7 @@
 // Configuration from the environment, checked once at start-up with every problem reported at once.
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { dollarsToAtomic } from "./money.ts";
 
 export type Revision = "A" | "B";
 
@@ -56,12 +57,24 @@ export interface Config {
   adminHost: string;
   /** GEO402_CORS_ORIGINS: "*" (default) or a comma-separated list of allowed origins. */
   corsOrigins: "*" | string[];
-  /** GEO402_REDIS_URL: shared state of replicas (paid answers kept for retries); absent: in-process. */
+  /**
+   * GEO402_REDIS_URL: shared state of replicas (paid answers kept for retries, batch-settlement
+   * channels and the claim leader lease); absent: in-process, channels in files under home.
+   */
   redisUrl?: string;
   /** GEO402_RPC_URL: a read-only JSON-RPC endpoint of the network, to look up past settlements (devnet: its chain). */
   rpcUrl?: string;
   /** Seconds a paid answer is kept for a retry of the same payment (GEO402_PAID_ANSWER_TTL_S). */
   paidAnswerTtlS: number;
+  /**
+   * GEO402_RECEIVER_AUTHORIZER_KEY: the key that signs the service's batch-settlement claims and
+   * refunds. The devnet uses a dev account; in production batch-settlement is offered only with it.
+   */
+  receiverAuthorizerKey?: `0x${string}`;
+  /** GEO402_BATCH_CLAIM_PERIOD_S: seconds between claim rounds (1..300, default 60). */
+  batchClaimPeriodS: number;
+  /** GEO402_BATCH_CLAIM_THRESHOLD: dollars unclaimed on a channel before a round claims it (default 0). */
+  batchClaimThreshold: string;
 }
 
 export class ConfigError extends Error {
@@ -211,6 +224,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (corsOrigins.length === 0) problems.push('GEO402_CORS_ORIGINS must be "*" or a list of origins');
   }
 
+  const authorizerKey = env.GEO402_RECEIVER_AUTHORIZER_KEY;
+  if (authorizerKey !== undefined && !KEY.test(authorizerKey))
+    problems.push("GEO402_RECEIVER_AUTHORIZER_KEY must be a 0x-prefixed 32-byte hex key");
+  const batchClaimPeriodS = int("GEO402_BATCH_CLAIM_PERIOD_S", 60, 1);
+  if (batchClaimPeriodS > 300)
+    problems.push(
+      `GEO402_BATCH_CLAIM_PERIOD_S must be at most 300 (a third of the channels' withdraw delay), got "${env.GEO402_BATCH_CLAIM_PERIOD_S}"`,
+    );
+  const batchClaimThreshold = env.GEO402_BATCH_CLAIM_THRESHOLD || "0";
+  try {
+    dollarsToAtomic(batchClaimThreshold);
+  } catch {
+    problems.push(
+      `GEO402_BATCH_CLAIM_THRESHOLD must be dollars with at most 6 decimals, got "${batchClaimThreshold}"`,
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     revision: rev,
@@ -241,5 +271,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ...(redisUrl ? { redisUrl } : {}),
     ...(rpcUrl ? { rpcUrl } : {}),
     paidAnswerTtlS,
+    ...(authorizerKey ? { receiverAuthorizerKey: authorizerKey as `0x${string}` } : {}),
+    batchClaimPeriodS,
+    batchClaimThreshold,
   };
 }

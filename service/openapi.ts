@@ -4,7 +4,7 @@ import type { Revision } from "./config.ts";
 import { ERROR_TABLE } from "./errors.ts";
 import { dollarsToAtomic, USDC_DECIMALS } from "./money.ts";
 import { responseExample } from "./response-examples.ts";
-import { type CatalogEntry, isFree, type PaymentTerms } from "./route-types.ts";
+import { type CatalogEntry, isFree, offeredSchemes, type PaymentTerms } from "./route-types.ts";
 import type { JsonSchema, SchemaSet } from "./schemas.ts";
 
 export const SERVICE_NAME = "geo402";
@@ -13,6 +13,17 @@ export const SERVICE_DESCRIPTION =
   "Pay-per-call geospatial primitives: GeoJSON validation and repair, CRS transforms, geometry operations, H3, " +
   "point-in-polygon, timezones, US census geographies, Alaska elevation and marine charts. Each call is paid on its " +
   "own in USDC through x402 v2; no account, no API key.";
+
+/**
+ * The service description with the x402 schemes the paid routes accept (GET / and OpenAPI
+ * `info`; the catalog's members are fixed by the interface, so the schemes are named in its text).
+ */
+export function serviceDescription(terms: PaymentTerms): string {
+  const schemes = offeredSchemes(terms);
+  return schemes.includes("batch-settlement")
+    ? `${SERVICE_DESCRIPTION} Paid routes accept the x402 schemes ${schemes.join(" and ")} (batch-settlement: one deposit into a channel, then a signed voucher per call).`
+    : SERVICE_DESCRIPTION;
+}
 
 const refusalResponses = (priced: boolean) => {
   const statuses = new Set<number>(Object.values(ERROR_TABLE).map((e) => e.status));
@@ -162,6 +173,7 @@ export function buildOpenApi(
       "x-payment": {
         protocol: "x402",
         scheme: "exact",
+        schemes: offeredSchemes(terms),
         network: terms.network,
         asset: terms.asset,
         assetDecimals: USDC_DECIMALS,
@@ -181,7 +193,7 @@ export function buildOpenApi(
   }
   return {
     openapi: "3.1.0",
-    info: { title: SERVICE_NAME, version: SERVICE_VERSION, description: SERVICE_DESCRIPTION },
+    info: { title: SERVICE_NAME, version: SERVICE_VERSION, description: serviceDescription(terms) },
     servers: [{ url: serverUrl }],
     tags: [...tags].map(([name, description]) => ({ name, description })),
     paths,

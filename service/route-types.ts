@@ -21,7 +21,18 @@ export interface PaymentTerms {
   assetVersion: string;
   payTo: `0x${string}`;
   facilitatorUrl: string;
+  /**
+   * The x402 schemes every priced route's 402 offers, in order (default `["exact"]`):
+   * `batch-settlement` second when the service runs it (docs/batch-settlement.md).
+   */
+  schemes?: readonly OfferedScheme[];
 }
+
+/** The schemes a 402 can offer: `exact` (every existing client) always first. */
+export type OfferedScheme = "exact" | "batch-settlement";
+
+/** The schemes `terms` offers, in the order of the 402's `accepts`. */
+export const offeredSchemes = (terms: PaymentTerms): readonly OfferedScheme[] => terms.schemes ?? ["exact"];
 
 /** Everything a handler may use; passed in, never imported as a global. */
 export interface RouteContext {

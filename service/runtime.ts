@@ -12,6 +12,7 @@ import { DataRegistry } from "./data/registry.ts";
 import { buildAdminApp } from "./ops/admin.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { usdcFor } from "./payment/assets.ts";
+import { type BatchOffer, startBatchOffer } from "./payment/batch-offer.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { devnetHealth, facilitatorHealth, type PaymentHealth } from "./payment/health.ts";
@@ -26,6 +27,8 @@ export interface RunningService {
   data: DataRegistry;
   /** Present when the embedded devnet runs. */
   devnet?: Devnet;
+  /** Present when batch-settlement is offered (devnet, or GEO402_RECEIVER_AUTHORIZER_KEY set). */
+  batch?: BatchOffer;
   /** Path of the devnet file written for clients (devnet only). */
   devnetFile?: string;
   /** The admin listener's base URL (/healthz, /readyz, /metrics), unless GEO402_ADMIN_PORT=off. */
@@ -64,6 +67,7 @@ export async function startService(
   const facilitatorClient: FacilitatorClient = devnet
     ? devnet.facilitator.client
     : remoteFacilitatorClient(facilitatorUrl);
+  const authorizerKey = config.receiverAuthorizerKey ?? devnet?.receiverAuthorizerKey;
   const terms: PaymentTerms = {
     network: config.network,
     asset: devnet ? devnet.token.address : asset.address,
@@ -71,29 +75,51 @@ export async function startService(
     assetVersion: devnet ? devnet.token.version : asset.version,
     payTo: devnet ? devnet.payTo : (remote?.payTo as `0x${string}`),
     facilitatorUrl,
+    // batch-settlement is offered second on the devnet, and in production with an authorizer key.
+    ...(authorizerKey ? { schemes: ["exact", "batch-settlement"] as const } : {}),
   };
+  // Declared before the claim scheduler starts: its error log goes through the app once built.
+  let app: FastifyInstance | undefined;
+  let batch: BatchOffer | undefined;
+  if (authorizerKey) {
+    try {
+      batch = await startBatchOffer({
+        config,
+        terms,
+        facilitatorClient,
+        receiverAuthorizerKey: authorizerKey,
+        freshChain: devnet !== undefined,
+        onError: (err) => app?.log.error({ err }, "batch-settlement claim round failed"),
+      });
+    } catch (err) {
+      await devnet?.stop();
+      throw err;
+    }
+  }
   // On the devnet, GET /demo pays with the devnet payer unless a demo payer key is configured.
   const appConfig: Config =
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   const metrics = createMetrics();
   const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
-  let app: FastifyInstance;
   let admin: FastifyInstance | undefined;
   let draining = false;
   const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
+    await batch?.close();
     await devnet?.stop();
     throw err;
   });
   try {
-    app = await buildApp({
+    const built = await buildApp({
       config: appConfig,
       terms,
       facilitatorClient,
+      ...(batch ? { batch: batch.scheme } : {}),
       data,
       metrics,
       answers: answers.answers,
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
+    app = built;
     for (const f of families) {
       if (f.state === "ready")
         app.log.info({ family: f.family, version: f.version }, "artifact family opened");
@@ -110,7 +136,7 @@ export async function startService(
       admin = buildAdminApp({
         data,
         paymentHealth,
-        computeReady: () => app.computePool.ready(),
+        computeReady: () => built.computePool.ready(),
         metrics,
         draining: () => draining,
       });
@@ -119,6 +145,7 @@ export async function startService(
   } catch (err) {
     await admin?.close();
     await answers.close();
+    await batch?.close();
     await devnet?.stop();
     throw err;
   }
@@ -172,6 +199,7 @@ export async function startService(
     await admin?.close();
     await app.close();
     await answers.close();
+    await batch?.close();
     if (!opts.data) data.closeAll();
     await devnet?.stop();
   };
@@ -182,6 +210,7 @@ export async function startService(
     terms,
     data,
     ...(devnet ? { devnet } : {}),
+    ...(batch ? { batch } : {}),
     ...(devnetFile ? { devnetFile } : {}),
     ...(adminUrl ? { adminUrl } : {}),
     metrics,

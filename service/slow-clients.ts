@@ -6,7 +6,8 @@ import type { FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "./errors.ts";
 
 function rawAnswer(socket: Socket, err: ApiError): void {
-  if (socket.destroyed) return;
+  // An in-process request (app.inject: MCP tool calls) has a stand-in socket with nothing to end.
+  if (socket.destroyed || typeof socket.end !== "function") return;
   const body = JSON.stringify(errorBody(err));
   const reason = err.status === 408 ? "Request Timeout" : "Bad Request";
   socket.end(

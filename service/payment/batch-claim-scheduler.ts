@@ -3,18 +3,20 @@
 // process there is. The period is capped below the channels' withdraw delay so a payer's timed
 // withdrawal can never complete over unclaimed vouchers (the server learns of a withdrawal only
 // from the chain, so every channel with unclaimed vouchers is claimed at least three times within
-// one delay).
-import type { BatchSettlementChannelManager } from "@x402/evm/batch-settlement/server";
+// one delay). With a claim threshold, a round claims only the channels whose unclaimed amount
+// reaches it, plus every channel with a pending withdrawal or idle for a whole maximum period.
+import type { BatchSettlementChannelManager, Channel } from "@x402/evm/batch-settlement/server";
 import { type Redis, WITHDRAW_DELAY_S } from "./batch-settlement.ts";
 
 /** The longest claim period allowed: a third of the withdraw delay. */
 export const MAX_CLAIM_PERIOD_S = WITHDRAW_DELAY_S / 3;
 /**
- * Channels per claim transaction: the devnet signer sends with a fixed 200,000 gas limit, and a
- * claim of 4 channels to a receiver with nothing claimed yet used 154,838 gas, about 25,000 per
- * channel (test/e2e/batch-settlement.e2e.test.ts claims this many in one transaction).
+ * Channels per claim transaction: a claim costs about 25,000 gas per channel (4 channels to a
+ * receiver with nothing claimed yet: 154,838), within the devnet signer's 2,000,000 gas limit for
+ * escrow transactions (facilitator-signer.ts; test/e2e/batch-settlement-service.e2e.test.ts claims
+ * this many in one transaction).
  */
-export const MAX_CLAIMS_PER_TRANSACTION = 4;
+export const MAX_CLAIMS_PER_TRANSACTION = 50;
 const LEASE_KEY = "geo402:batch:claim-leader";
 
 // Take the lease when free, extend it when ours; 1 when we hold it afterwards.
@@ -37,9 +39,24 @@ export interface ClaimScheduler {
   stop(): Promise<void>;
 }
 
+/**
+ * The channels a round claims: unclaimed amount at or above the threshold, or a pending timed
+ * withdrawal, or no request for a whole maximum period (its vouchers then wait no longer).
+ */
+export function dueForClaim(channels: readonly Channel[], thresholdAtomic: bigint, now: number): Channel[] {
+  return channels.filter(
+    (c) =>
+      BigInt(c.chargedCumulativeAmount) - BigInt(c.totalClaimed) >= thresholdAtomic ||
+      c.withdrawRequestedAt > 0 ||
+      now - c.lastRequestTimestamp >= MAX_CLAIM_PERIOD_S * 1000,
+  );
+}
+
 export function startClaimScheduler(opts: {
   manager: BatchSettlementChannelManager;
   periodS: number;
+  /** Claim a channel once this much (atomic units) is unclaimed; 0 (default): every round. */
+  thresholdAtomic?: bigint;
   /** Replicas: the shared Redis and this process's identity in the lease. */
   lease?: { redis: Redis; holder: string };
   onError?: (err: unknown) => void;
@@ -58,8 +75,12 @@ export function startClaimScheduler(opts: {
     running ??= (async () => {
       try {
         if (!(await isLeader())) return { leader: false, claims: 0, settled: false };
+        const threshold = opts.thresholdAtomic ?? 0n;
         const { claims, settle } = await opts.manager.claimAndSettle({
           maxClaimsPerBatch: MAX_CLAIMS_PER_TRANSACTION,
+          ...(threshold > 0n
+            ? { selectClaimChannels: (channels) => dueForClaim(channels, threshold, Date.now()) }
+            : {}),
         });
         return { leader: true, claims: claims.length, settled: settle !== undefined };
       } finally {

@@ -50,7 +50,7 @@ function devAccount(index: number): DevAccount {
 export const devKey = (index: number): `0x${string}` => devAccount(index).key;
 
 /** Roles of the dev accounts. */
-const ROLE = { deployer: 0, facilitator: 1, payer: 2, payTo: 3 } as const;
+const ROLE = { deployer: 0, facilitator: 1, payer: 2, payTo: 3, receiverAuthorizer: 8 } as const;
 
 /** Exactly the members of `.geo402/devnet.json`. */
 export interface DevnetFile {
@@ -72,6 +72,8 @@ export interface Devnet {
   facilitatorUrl: string;
   payTo: `0x${string}`;
   payerKey: `0x${string}`;
+  /** Signs the service's batch-settlement claims and refunds (batch-offer.ts). */
+  receiverAuthorizerKey: `0x${string}`;
   /** Writes the devnet file a client needs once the service URL is known. */
   writeFile(home: string, serviceUrl: string): string;
   stop(): Promise<void>;
@@ -126,6 +128,7 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       facilitatorUrl: served.url,
       payTo,
       payerKey,
+      receiverAuthorizerKey: devKey(ROLE.receiverAuthorizer),
       writeFile(home, serviceUrl) {
         const file: DevnetFile = {
           serviceUrl,

@@ -6,7 +6,7 @@
 //   fixed fees and a fixed gas limit, and sent with eth_sendRawTransactionSync (EIP-7966), whose
 //   answer is the receipt — no gas estimate, no fee or chain-id query, no receipt polling.
 // The receipt is handed to the facilitator's waitForTransactionReceipt when it asks for it.
-import { toFacilitatorEvmSigner } from "@x402/evm";
+import { BATCH_SETTLEMENT_ADDRESS, toFacilitatorEvmSigner } from "@x402/evm";
 import { LRUCache } from "lru-cache";
 import {
   type Abi,
@@ -23,6 +23,12 @@ import { sendRawTransactionSync } from "viem/actions";
 
 /** Gas limit of a settlement (test/e2e/facilitator-signer.e2e.test.ts checks one uses under half of it). */
 export const SETTLEMENT_GAS_LIMIT = 200_000n;
+/**
+ * Gas limit of a batch-settlement escrow transaction (deposit, claim, settle, refund): a claim
+ * costs about 25,000 gas per channel, so one transaction can carry up to
+ * MAX_CLAIMS_PER_TRANSACTION channels (batch-claim-scheduler.ts). Only the gas used is paid.
+ */
+export const BATCH_SETTLEMENT_GAS_LIMIT = 2_000_000n;
 /** Fees of a settlement: anvil starts at a 1 gwei base fee that only falls with one-transaction blocks. */
 const MAX_FEE_PER_GAS = 3_000_000_000n;
 const MAX_PRIORITY_FEE_PER_GAS = 1_000_000_000n;
@@ -71,7 +77,10 @@ export function createFacilitatorSigner(opts: { chain: Chain; rpcUrl: string; pr
       nonce: await nonce(),
       to,
       data,
-      gas: SETTLEMENT_GAS_LIMIT,
+      gas:
+        to.toLowerCase() === BATCH_SETTLEMENT_ADDRESS.toLowerCase()
+          ? BATCH_SETTLEMENT_GAS_LIMIT
+          : SETTLEMENT_GAS_LIMIT,
       maxFeePerGas: MAX_FEE_PER_GAS,
       maxPriorityFeePerGas: MAX_PRIORITY_FEE_PER_GAS,
     });

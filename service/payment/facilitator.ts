@@ -1,5 +1,5 @@
 // A real x402 facilitator for the devnet only: @x402/core's x402Facilitator with @x402/evm's exact
-// (EIP-3009) scheme, signing settlements with a viem account on the local chain. It is used
+// (EIP-3009) and batch-settlement schemes (batch-settlement.ts), signing settlements with a viem account on the local chain. It is used
 // in-process by the service and also served over HTTP on loopback (the advertised facilitator URL).
 // It is not a relay: it verifies and settles only payments to this service's payTo in its asset on
 // its network (anything else: invalid_payment_requirements), and a chain that cannot be reached
@@ -9,6 +9,7 @@ import { type FacilitatorClient, FacilitatorResponseError } from "@x402/core/ser
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import Fastify, { type FastifyInstance } from "fastify";
+import { registerBatchSettlementFacilitator } from "./batch-settlement.ts";
 import { chainCall, watchChain } from "./chain-faults.ts";
 import { createFacilitatorSigner, type FacilitatorSigner } from "./facilitator-signer.ts";
 import { localChain } from "./test-usdc.ts";
@@ -28,13 +29,16 @@ export interface OwnTerms {
 
 export const NOT_OURS = "invalid_payment_requirements";
 
+/** The schemes the service offers, in the order of its 402s. */
+export const OWN_SCHEMES: readonly string[] = ["exact", "batch-settlement"];
+
 const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
 /** Whether a payment's requirements (and the terms the payer says it accepted) are the service's own. */
 export function isOwnPayment(own: OwnTerms, payload: PaymentPayload, req: PaymentRequirements): boolean {
   const ours = (r: Partial<PaymentRequirements> | undefined) =>
     r !== undefined &&
-    r.scheme === "exact" &&
+    OWN_SCHEMES.includes(r.scheme ?? "") &&
     r.network === own.network &&
     same(r.asset, own.asset) &&
     same(r.payTo, own.payTo);
@@ -63,10 +67,12 @@ export function createLocalFacilitator(opts: {
     sendTransaction: (a) => chainCall(() => direct.sendTransaction(a)),
     waitForTransactionReceipt: (a) => chainCall(() => direct.waitForTransactionReceipt(a)),
   };
-  // Only what this facilitator settles: x402 v2 `exact` on the devnet's one network. (The library's
-  // registerExactEvmScheme also registers the v1 scheme on every EVM network it knows, which a
-  // devnet facilitator would then advertise in /supported without running those chains.)
+  // Only what this facilitator settles: x402 v2 `exact` and `batch-settlement` on the devnet's one
+  // network. (The library's registerExactEvmScheme also registers the v1 scheme on every EVM network
+  // it knows, which a devnet facilitator would then advertise in /supported without running those
+  // chains.) It holds no receiver-authorizer key: the service signs its own claims and refunds.
   const facilitator = new x402Facilitator().register(opts.network, new ExactEvmScheme(signer));
+  registerBatchSettlementFacilitator(facilitator, signer, opts.network);
   const client: FacilitatorClient = {
     verify: async (payload, requirements): Promise<VerifyResponse> => {
       if (!isOwnPayment(opts.own, payload, requirements)) return { isValid: false, invalidReason: NOT_OURS };

@@ -1,7 +1,8 @@
-// Catalog entry → x402 RouteConfig: the exact-scheme terms with the atomic amount computed by
-// integer arithmetic from the catalog's dollar string, the bazaar discovery extension carrying the
-// route's input schema and example and its output schema and recorded example, and the optional
-// payment-identifier extension.
+// Catalog entry → x402 RouteConfig: one payment option per offered scheme (`exact` first, then
+// `batch-settlement` when the service runs it; same price, same asset and payTo; the batch scheme
+// adds its channel terms itself), the atomic amount computed by integer arithmetic from the
+// catalog's dollar string, the bazaar discovery extension carrying the route's input schema and
+// example and its output schema and recorded example, and the optional payment-identifier extension.
 // GeoJSON members reference definitions hoisted to the extension schema's own `$defs`, so the
 // extension validates on its own (validateDiscoveryExtension refuses external references).
 // The resource URL is not here: the gate gives it from the service's own base URL (configured
@@ -12,7 +13,7 @@ import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/ext
 import type { Revision } from "../config.ts";
 import { dollarsToAtomic } from "../money.ts";
 import { responseExample } from "../response-examples.ts";
-import type { CatalogEntry, PaymentTerms } from "../route-types.ts";
+import { type CatalogEntry, offeredSchemes, type PaymentTerms } from "../route-types.ts";
 import type { JsonSchema, SchemaSet } from "../schemas.ts";
 
 /** Seconds a signed authorization stays valid for this service. */
@@ -54,18 +55,15 @@ export function routeConfigFor(
   schemas: SchemaSet,
   revision: Revision,
 ): RouteConfig {
+  const amount = dollarsToAtomic(entry.price).toString();
   return {
-    accepts: {
-      scheme: "exact",
+    accepts: offeredSchemes(terms).map((scheme) => ({
+      scheme,
       network: terms.network,
       payTo: terms.payTo,
-      price: {
-        amount: dollarsToAtomic(entry.price).toString(),
-        asset: terms.asset,
-        extra: { name: terms.assetName, version: terms.assetVersion },
-      },
+      price: { amount, asset: terms.asset, extra: { name: terms.assetName, version: terms.assetVersion } },
       maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
-    },
+    })),
     description: entry.summary,
     mimeType: "application/json",
     serviceName: "geo402",

@@ -1,5 +1,6 @@
 // The x402 v2 payment gate for Fastify (there is no upstream adapter), on @x402/core's
-// x402HTTPResourceServer. preValidation: no signature → 402 with PAYMENT-REQUIRED and body {};
+// x402HTTPResourceServer, offering `exact` and, when the service runs it, `batch-settlement` (the
+// scheme object is built by the runtime over the channel storage; batch-settlement.ts). preValidation: no signature → 402 with PAYMENT-REQUIRED and body {};
 // signature → facilitator verify (invalid → 402 with the reason in the terms' `error`).
 // onSend: settle or cancel, bound to delivery (settlement.ts). A retry of a payment whose answer
 // was recorded and charged gets that answer again (paid-answers.ts).
@@ -12,13 +13,14 @@ import {
   x402HTTPResourceServer,
   x402ResourceServer,
 } from "@x402/core/server";
+import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import { paymentIdentifierResourceServerExtension } from "@x402/extensions/payment-identifier";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Revision } from "../config.ts";
 import { ApiError, errorBody } from "../errors.ts";
-import { type CatalogEntry, type PaymentTerms, routeKey } from "../route-types.ts";
+import { type CatalogEntry, offeredSchemes, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
 import { type PaidAnswers, requestFingerprint } from "./paid-answers.ts";
 import {
@@ -113,11 +115,18 @@ export function createPaymentGate(opts: {
   answers: PaidAnswers;
   /** The service's own base URL: the configured public URL or the listener's address. */
   baseUrl: () => string;
+  /** The batch-settlement server scheme, when `terms.schemes` offers it. */
+  batch?: BatchSettlementEvmScheme;
 }): PaymentGate {
   const resourceServer = new x402ResourceServer(opts.facilitatorClient).register(
     opts.terms.network,
     new ExactEvmScheme(),
   );
+  if (offeredSchemes(opts.terms).includes("batch-settlement")) {
+    if (!opts.batch)
+      throw new Error("the terms offer batch-settlement but no batch-settlement scheme was given");
+    resourceServer.register(opts.terms.network, opts.batch);
+  }
   resourceServer.registerExtension(bazaarResourceServerExtension);
   resourceServer.registerExtension(paymentIdentifierResourceServerExtension);
   const routes = Object.fromEntries(

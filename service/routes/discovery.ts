@@ -1,5 +1,5 @@
 // Free discovery routes: GET / (the catalog) and GET /openapi.json.
-import { buildOpenApi, SERVICE_DESCRIPTION, SERVICE_NAME } from "../openapi.ts";
+import { buildOpenApi, SERVICE_NAME, serviceDescription } from "../openapi.ts";
 import { type CatalogEntry, defineRoute, isFree, routeKey } from "../route-types.ts";
 import { createSchemaSet } from "../schemas.ts";
 
@@ -19,7 +19,7 @@ export const discoveryEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     handler: (_input, ctx) => ({
       name: SERVICE_NAME,
-      description: SERVICE_DESCRIPTION,
+      description: serviceDescription(ctx.terms),
       network: ctx.terms.network,
       payTo: ctx.terms.payTo,
       facilitator: ctx.terms.facilitatorUrl,

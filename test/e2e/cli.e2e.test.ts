@@ -45,6 +45,36 @@ describe("geo402 CLI", () => {
     expect(before - (await t.balance(payer))).toBe(1000n);
   });
 
+  it("pay --scheme batch-settlement deposits once (within --max-deposit), then pays with vouchers kept beside the devnet file", async () => {
+    const payer = privateKeyToAccount(t.service.devnet?.payerKey ?? "0x").address;
+    const before = await t.balance(payer);
+    const pay = (name: string, ...flags: string[]) =>
+      cli([
+        "pay",
+        "POST",
+        "/v1/hello",
+        "--data",
+        JSON.stringify({ name }),
+        "--scheme",
+        "batch-settlement",
+        "--json",
+        ...flags,
+      ]);
+    const tooSmall = await pay("none", "--max-deposit", "0.0005");
+    expect(tooSmall.code).toBe(1);
+    expect(tooSmall.stderr).toMatch(/maximum deposit/);
+    expect(await t.balance(payer)).toBe(before);
+    const first = JSON.parse((await pay("one", "--max-deposit", "0.5")).stdout);
+    expect(first.answer.hello).toBe("one");
+    expect(first.paymentResponse.transaction).toMatch(/^0x[0-9a-f]{64}$/); // the deposit
+    const block = await t.service.devnet?.token.publicClient.getBlockNumber();
+    const second = JSON.parse((await pay("two", "--max-deposit", "0.5")).stdout);
+    expect(second.answer.hello).toBe("two");
+    expect(second.paymentResponse).toMatchObject({ success: true, transaction: "" });
+    expect(await t.service.devnet?.token.publicClient.getBlockNumber()).toBe(block);
+    expect(before - (await t.balance(payer))).toBe(500_000n);
+  });
+
   it("a refusal exits non-zero with its error code and charges nothing", async () => {
     const payer = privateKeyToAccount(t.service.devnet?.payerKey ?? "0x").address;
     const before = await t.balance(payer);

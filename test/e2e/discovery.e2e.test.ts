@@ -95,6 +95,7 @@ for (const [revision, network] of [
           expect(op["x-payment"]).toMatchObject({
             protocol: "x402",
             scheme: "exact",
+            schemes: ["exact", "batch-settlement"],
             network,
             assetDecimals: 6,
             payTo: t.payTo,
@@ -125,15 +126,21 @@ for (const [revision, network] of [
         });
         expect(r.status, paid.route).toBe(402);
         const terms = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
-        expect(terms.accepts[0]?.amount, paid.route).toBe(atomic);
-        expect(terms.accepts[0]?.network).toBe(network);
+        expect(terms.accepts.map((a) => a.scheme)).toEqual(["exact", "batch-settlement"]);
+        for (const accept of terms.accepts) {
+          expect(accept.amount, paid.route).toBe(atomic);
+          expect(accept.network).toBe(network);
+        }
       }
     });
 
-    it("the devnet facilitator advertises exactly what it settles: v2 exact on this network", async () => {
+    it("the devnet facilitator advertises exactly what it settles: v2 exact and batch-settlement on this network", async () => {
       const { facilitator } = await (await fetch(`${t.url}/`)).json();
       const supported = await (await fetch(`${facilitator}/supported`)).json();
-      expect(supported.kinds).toEqual([{ x402Version: 2, scheme: "exact", network }]);
+      expect(supported.kinds).toEqual([
+        { x402Version: 2, scheme: "exact", network },
+        { x402Version: 2, scheme: "batch-settlement", network },
+      ]);
     });
 
     it("every priced route's 402 carries a discovery extension that validates and is extracted", async () => {

@@ -1,5 +1,7 @@
 // x402 over MCP end to end on the real devnet: the SDK's own Client over Streamable HTTP (/mcp)
 // and over stdio (`geo402 mcp`), payments built by the official @x402 client, balances on chain.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -24,7 +26,8 @@ const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   t = await startTestService({
-    env: { LOG_LEVEL: "info" },
+    // No claim round runs on its own: the batch-settlement test claims when it says so.
+    env: { LOG_LEVEL: "info", GEO402_BATCH_CLAIM_PERIOD_S: "300" },
     logStream: { write: (line) => logLines.push(JSON.parse(line)) },
   });
   payer = await t.newPayer();
@@ -249,6 +252,8 @@ describe("geo402 mcp (stdio, pays from a key within a session cap)", () => {
           stdioPayer.key,
           "--max-spend",
           "0.006",
+          "--scheme",
+          "exact",
         ],
         cwd: REPO_ROOT,
         stderr: "pipe",
@@ -270,6 +275,57 @@ describe("geo402 mcp (stdio, pays from a key within a session cap)", () => {
       expect(over.isError).toBe(true);
       expect((over.content[0] as { text: string }).text).toMatch(/cap/);
       expect(before - (await t.balance(stdioPayer.address))).toBe(6000n);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("pays repeated calls with batch-settlement by default: one deposit, then vouchers only", async () => {
+    const stdioPayer = await t.newPayer(1_000_000n);
+    const agent = new Client({ name: "desktop-agent", version: "1" });
+    await agent.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [
+          path.join(REPO_ROOT, "bin/geo402.mjs"),
+          "mcp",
+          "--url",
+          t.url,
+          "--key",
+          stdioPayer.key,
+          "--max-spend",
+          "0.01",
+        ],
+        cwd: REPO_ROOT,
+        env: {
+          ...(process.env as Record<string, string>),
+          GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-mcp-")),
+        },
+        stderr: "pipe",
+      }),
+    );
+    const chain = t.service.devnet?.token.publicClient;
+    try {
+      const payToBefore = await t.balance(t.payTo);
+      const settlements: SettleResponse[] = [];
+      let afterDeposit = 0n;
+      for (let i = 0; i < 5; i++) {
+        const r = (await agent.callTool({ name: "hello", arguments: { name: "Ada" } })) as CallToolResult;
+        expect(r.structuredContent).toMatchObject({ hello: "Ada" });
+        settlements.push(r._meta?.["x402/payment-response"] as SettleResponse);
+        if (i === 0) afterDeposit = (await chain?.getBlockNumber()) ?? 0n;
+      }
+      expect(settlements[0]?.transaction).toMatch(/^0x[0-9a-f]{64}$/); // the deposit: the session cap
+      expect(settlements.slice(1).map((s) => s.transaction)).toEqual(["", "", "", ""]);
+      expect(await chain?.getBlockNumber()).toBe(afterDeposit);
+      expect(1_000_000n - (await t.balance(stdioPayer.address))).toBe(10_000n);
+      const channels = (await t.service.batch?.scheme.getStorage().list()) ?? [];
+      const mine = channels.find(
+        (c) => c.channelConfig.payer.toLowerCase() === stdioPayer.address.toLowerCase(),
+      );
+      expect(mine?.chargedCumulativeAmount).toBe("5000");
+      expect(await t.service.batch?.scheduler.runOnce()).toMatchObject({ leader: true, settled: true });
+      expect((await t.balance(t.payTo)) - payToBefore).toBe(5000n);
     } finally {
       await agent.close();
     }

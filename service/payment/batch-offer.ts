@@ -1,0 +1,63 @@
+// The service's batch-settlement offer, started and stopped with the service (runtime.ts): the
+// channel storage (Redis with GEO402_REDIS_URL, else files under GEO402_HOME), @x402/evm's server
+// scheme with the service's own receiver-authorizer key (the gate registers it), and the
+// claim-and-settle scheduler (one leader among replicas, by a lease in Redis).
+import { rmSync } from "node:fs";
+import { hostname } from "node:os";
+import path from "node:path";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
+import { privateKeyToAccount } from "viem/accounts";
+import type { Config } from "../config.ts";
+import { dollarsToAtomic } from "../money.ts";
+import type { PaymentTerms } from "../route-types.ts";
+import { type ClaimScheduler, startClaimScheduler } from "./batch-claim-scheduler.ts";
+import { createBatchSettlementServer, openChannelStorage } from "./batch-settlement.ts";
+
+export interface BatchOffer {
+  scheme: BatchSettlementEvmScheme;
+  scheduler: ClaimScheduler;
+  close(): Promise<void>;
+}
+
+export async function startBatchOffer(opts: {
+  config: Config;
+  terms: PaymentTerms;
+  facilitatorClient: FacilitatorClient;
+  receiverAuthorizerKey: `0x${string}`;
+  /**
+   * The embedded devnet: its chain starts empty each time, so channel files left by an earlier
+   * chain describe channels that no longer exist and are removed.
+   */
+  freshChain: boolean;
+  onError: (err: unknown) => void;
+}): Promise<BatchOffer> {
+  const dir = path.join(opts.config.home, opts.freshChain ? "channels-devnet" : "channels");
+  if (opts.freshChain && !opts.config.redisUrl) rmSync(dir, { recursive: true, force: true });
+  const opened = await openChannelStorage({
+    dir,
+    ...(opts.config.redisUrl ? { redisUrl: opts.config.redisUrl } : {}),
+  });
+  const scheme = createBatchSettlementServer({
+    payTo: opts.terms.payTo,
+    receiverAuthorizer: privateKeyToAccount(opts.receiverAuthorizerKey),
+    storage: opened.storage,
+  });
+  const scheduler = startClaimScheduler({
+    manager: scheme.createChannelManager(opts.facilitatorClient, opts.terms.network, opts.terms.asset),
+    periodS: opts.config.batchClaimPeriodS,
+    thresholdAtomic: dollarsToAtomic(opts.config.batchClaimThreshold),
+    ...(opened.redis
+      ? { lease: { redis: opened.redis, holder: `${hostname()}:${process.pid}:${Date.now()}` } }
+      : {}),
+    onError: opts.onError,
+  });
+  return {
+    scheme,
+    scheduler,
+    async close() {
+      await scheduler.stop();
+      await opened.close();
+    },
+  };
+}
