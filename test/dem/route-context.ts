@@ -5,6 +5,7 @@ import { loadConfig } from "../../service/config.ts";
 import type { DemDataset } from "../../service/data/dem-dataset.ts";
 import { DataRegistry } from "../../service/data/registry.ts";
 import { ApiError } from "../../service/errors.ts";
+import { toApiError } from "../../service/refusals.ts";
 import type { CatalogEntry, RouteContext } from "../../service/route-types.ts";
 
 export function contextWith(dem: DemDataset | null): RouteContext {
@@ -44,12 +45,14 @@ export function entry(method: "GET" | "POST", path: string): CatalogEntry {
   return e;
 }
 
-/** Runs a handler expecting a refusal; returns the ApiError. */
+/** Runs a handler expecting a refusal; returns the ApiError callers would see (a kernel's
+ * Refusal mapped as the route layer maps it). */
 export async function refusal(run: () => unknown): Promise<ApiError> {
   try {
     await run();
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    const mapped = toApiError(err);
+    if (mapped instanceof ApiError) return mapped;
     throw err;
   }
   throw new Error("expected an ApiError refusal, got an answer");
