@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCurrent } from "../../artifacts/format/current-pointer.ts";
 import { readManifest } from "../../artifacts/format/manifest.ts";
 import { builtFamily } from "../../test/support/built-artifacts.ts";
-import { runCli } from "../cli-commands.ts";
+import { ingestCli } from "../../test/support/ingest-cli.ts";
 import { type ObjectStore, pointerKey, storeFromEnv, versionKey } from "./object-store.ts";
 import { readPointer } from "./publish.ts";
 import { syncFamily } from "./sync.ts";
@@ -41,16 +41,7 @@ describe.skipIf(missing !== undefined)("publish and sync through OpenStack Swift
     GEO402_SWIFT_STATE: path.join(work, "swift"),
     GEO402_SWIFT_PORT: "18560",
   });
-  const cli = async (...argv: string[]) => {
-    let out = "";
-    let err = "";
-    const code = await runCli(argv, {
-      env,
-      stdout: { write: (s: string) => (out += s) },
-      stderr: { write: (s: string) => (err += s) },
-    });
-    return { code, out, err };
-  };
+  const cli = (...argv: string[]) => ingestCli(env, ...argv);
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "geo402-objstore-"));

@@ -237,8 +237,8 @@ describe("refusals charge nothing", () => {
 });
 
 describe("geo402 mcp (stdio, pays from a key within a session cap)", () => {
-  it("pays hello and marine depth, then refuses the call that would pass the cap, unsigned", async () => {
-    const stdioPayer = await t.newPayer(1_000_000n);
+  /** `geo402 mcp` over stdio as a desktop agent starts it: paying from `key` within `maxSpend`, own home. */
+  async function stdioAgent(key: string, maxSpend: string, extraArgs: string[] = []): Promise<Client> {
     const agent = new Client({ name: "desktop-agent", version: "1" });
     await agent.connect(
       new StdioClientTransport({
@@ -249,16 +249,25 @@ describe("geo402 mcp (stdio, pays from a key within a session cap)", () => {
           "--url",
           t.url,
           "--key",
-          stdioPayer.key,
+          key,
           "--max-spend",
-          "0.006",
-          "--scheme",
-          "exact",
+          maxSpend,
+          ...extraArgs,
         ],
         cwd: REPO_ROOT,
+        env: {
+          ...(process.env as Record<string, string>),
+          GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-mcp-")),
+        },
         stderr: "pipe",
       }),
     );
+    return agent;
+  }
+
+  it("pays hello and marine depth, then refuses the call that would pass the cap, unsigned", async () => {
+    const stdioPayer = await t.newPayer(1_000_000n);
+    const agent = await stdioAgent(stdioPayer.key, "0.006", ["--scheme", "exact"]);
     try {
       const before = await t.balance(stdioPayer.address);
       const { tools } = await agent.listTools();
@@ -282,28 +291,7 @@ describe("geo402 mcp (stdio, pays from a key within a session cap)", () => {
 
   it("pays repeated calls with batch-settlement by default: one deposit, then vouchers only", async () => {
     const stdioPayer = await t.newPayer(1_000_000n);
-    const agent = new Client({ name: "desktop-agent", version: "1" });
-    await agent.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [
-          path.join(REPO_ROOT, "bin/geo402.mjs"),
-          "mcp",
-          "--url",
-          t.url,
-          "--key",
-          stdioPayer.key,
-          "--max-spend",
-          "0.01",
-        ],
-        cwd: REPO_ROOT,
-        env: {
-          ...(process.env as Record<string, string>),
-          GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-mcp-")),
-        },
-        stderr: "pipe",
-      }),
-    );
+    const agent = await stdioAgent(stdioPayer.key, "0.01");
     const chain = t.service.devnet?.token.publicClient;
     try {
       const payToBefore = await t.balance(t.payTo);

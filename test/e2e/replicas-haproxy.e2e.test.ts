@@ -14,9 +14,9 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { createPublicClient, erc20Abi, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../ingest/cli-commands.ts";
 import { storeFromEnv } from "../../ingest/publish/object-store.ts";
 import { ARTIFACTS_DIR, builtFamily } from "../support/built-artifacts.ts";
+import { ingestCli } from "../support/ingest-cli.ts";
 import { payingFetch, REPO_ROOT } from "../support/service.ts";
 
 const SCRIPTS = path.join(REPO_ROOT, "deploy/local");
@@ -126,16 +126,7 @@ describe.skipIf(missing !== undefined)(
       await rm(work, { recursive: true, force: true });
     });
 
-    async function cli(...argv: string[]) {
-      let out = "";
-      let err = "";
-      const code = await runCli(argv, {
-        env,
-        stdout: { write: (s: string) => (out += s) },
-        stderr: { write: (s: string) => (err += s) },
-      });
-      return { code, out, err };
-    }
+    const cli = (...argv: string[]) => ingestCli(env, ...argv);
 
     it("publishes a version and drains and restarts a replica with zero failed requests, charging exactly the answers", async () => {
       const chain = createPublicClient({ transport: http(devnet.rpcUrl) });
