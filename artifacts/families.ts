@@ -35,7 +35,7 @@ const spec = <N extends string>(
 });
 
 export const FAMILY_SPECS = {
-  timezone: spec("timezone", "1.1", Object.values(TIMEZONE_FILES)),
+  timezone: spec("timezone", "2.0", Object.values(TIMEZONE_FILES)),
   crs: spec("crs", "1.0", [CRS_FILE]),
   "datum-grids": spec("datum-grids", "1.1", [DATUM_GRID_FILE]),
   enc: spec("enc", "2.0", [ENC_CHARTS_FILE]),

@@ -1,17 +1,10 @@
-// The lat/lng grid ("G4LLGRID", artifacts/README.md §Lat/lng grid): one unsigned 16-bit value
-// per equal-angle grid cell, row-major from the south-west corner. Families use it as a
-// constant-time first step (e.g. "this whole 1° square has one answer") before a finer index.
-// Since 1.1 a CRC-32 of header and values follows the values; the reader checks it when it
-// decodes the values (once, at open: they are then held in memory).
+// The lat/lng grid (artifacts/README.md §Lat/lng grid): one unsigned 16-bit value per
+// equal-angle grid cell, stored as a single-band uint16 Cloud-Optimized GeoTIFF in WGS 84, so
+// GDAL and QGIS open it. Families use it as a constant-time first step (e.g. "this whole 1° square
+// has one answer") before a finer index. The reader decodes the raster once, at open (geotiff.js,
+// one `readRasters`), and answers from the typed array; the manifest's SHA-256 covers the file.
+import { fromArrayBuffer, type GeoTIFFImage } from "geotiff";
 import { ArtifactError } from "./artifact-error.ts";
-import { checksumOf, verifyChecksum } from "./block-checksum.ts";
-import type { ByteSource } from "./byte-source.ts";
-
-export const GRID_MAGIC = "G4LLGRID";
-export const GRID_MAJOR = 1;
-export const GRID_MINOR = 1;
-const HEADER = 48;
-const TRAILER = 4;
 
 export interface GridSpec {
   south: number;
@@ -21,88 +14,59 @@ export interface GridSpec {
   cols: number;
 }
 
-/** The file bytes of a grid; `values` holds rows × cols values, row 0 the southernmost. */
-export function writeLatLngGrid(spec: GridSpec, values: Uint16Array): Uint8Array {
-  if (values.length !== spec.rows * spec.cols)
-    throw new RangeError(`grid needs ${spec.rows * spec.cols} values, got ${values.length}`);
-  if (
-    !(spec.cellDegrees > 0) ||
-    !Number.isInteger(spec.rows) ||
-    !Number.isInteger(spec.cols) ||
-    spec.rows < 1 ||
-    spec.cols < 1
-  ) {
-    throw new RangeError("grid needs positive cellDegrees, rows and cols");
-  }
-  const out = new Uint8Array(HEADER + values.length * 2 + TRAILER);
-  const v = new DataView(out.buffer);
-  out.set(new TextEncoder().encode(GRID_MAGIC), 0);
-  v.setUint16(8, GRID_MAJOR, true);
-  v.setUint16(10, GRID_MINOR, true);
-  v.setUint32(12, spec.rows, true);
-  v.setUint32(16, spec.cols, true);
-  v.setFloat64(24, spec.south, true);
-  v.setFloat64(32, spec.west, true);
-  v.setFloat64(40, spec.cellDegrees, true);
-  for (const [i, x] of values.entries()) v.setUint16(HEADER + 2 * i, x, true);
-  const body = HEADER + values.length * 2;
-  v.setUint32(body, checksumOf(out.subarray(0, body)), true);
-  return out;
-}
+const EPSG_WGS84 = 4326;
+const MODEL_GEOGRAPHIC = 2;
+const SAMPLE_UNSIGNED = 1;
 
-export class LatLngGridReader {
+export class LatLngGrid {
   readonly spec: GridSpec;
-  readonly formatMinor: number;
+  /** Row-major from the north-west corner, as the GeoTIFF stores them. */
   readonly #values: Uint16Array;
 
-  constructor(source: ByteSource) {
-    if (source.size < HEADER)
-      throw new ArtifactError("truncated", `lat/lng grid of ${source.size} bytes has no header`);
-    const head = source.read(0, HEADER);
-    const v = new DataView(head.buffer, head.byteOffset, HEADER);
-    const magic = new TextDecoder().decode(head.subarray(0, 8));
-    if (magic !== GRID_MAGIC)
-      throw new ArtifactError("bad_magic", `not a lat/lng grid (magic ${JSON.stringify(magic)})`);
-    const major = v.getUint16(8, true);
-    if (major !== GRID_MAJOR)
-      throw new ArtifactError(
-        "unsupported_format_version",
-        `lat/lng grid format ${major}.x; this reader knows ${GRID_MAJOR}.x`,
-      );
-    this.formatMinor = v.getUint16(10, true);
-    if (this.formatMinor < 1)
-      throw new ArtifactError(
-        "unsupported_format_version",
-        `lat/lng grid 1.${this.formatMinor} carries no checksum; this reader needs 1.1 or later (rebuild)`,
-      );
-    this.spec = {
-      rows: v.getUint32(12, true),
-      cols: v.getUint32(16, true),
-      south: v.getFloat64(24, true),
-      west: v.getFloat64(32, true),
-      cellDegrees: v.getFloat64(40, true),
-    };
-    const n = this.spec.rows * this.spec.cols;
-    if (source.size !== HEADER + 2 * n + TRAILER)
-      throw new ArtifactError(
-        "truncated",
-        `lat/lng grid of ${this.spec.rows}×${this.spec.cols} needs ${HEADER + 2 * n + TRAILER} bytes, has ${source.size}`,
-      );
-    const raw = source.read(HEADER, 2 * n);
-    const stored = source.read(HEADER + 2 * n, TRAILER);
-    verifyChecksum(
-      new DataView(stored.buffer, stored.byteOffset, TRAILER).getUint32(0, true),
-      "lat/lng grid values",
-      head,
-      raw,
-    );
-    const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-    // A small grid: its values are decoded once into a typed array (never JS objects).
-    this.#values = new Uint16Array(n);
-    for (let i = 0; i < n; i++) this.#values[i] = dv.getUint16(2 * i, true);
+  private constructor(spec: GridSpec, values: Uint16Array) {
+    this.spec = spec;
+    this.#values = values;
   }
 
-  /** The value of the grid cell holding (lat, lon); a position on the north or east edge belongs to the last row or column. Undefined outside the grid. */
+  /** Reads a grid from the bytes of its COG; throws ArtifactError `malformed` unless it is one geographic uint16 band with square cells. */
+  static async fromCog(bytes: Uint8Array): Promise<LatLngGrid> {
+    let image: GeoTIFFImage;
+    try {
+      const tiff = await fromArrayBuffer(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      );
+      image = await tiff.getImage();
+    } catch (err) {
+      throw new ArtifactError("malformed", `lat/lng grid is not a GeoTIFF (${(err as Error).message})`);
+    }
+    const band = `${image.getSamplesPerPixel()} band(s) of ${image.getBitsPerSample()}-bit samples, format ${image.getSampleFormat()}`;
+    if (
+      image.getSamplesPerPixel() !== 1 ||
+      image.getBitsPerSample() !== 16 ||
+      image.getSampleFormat() !== SAMPLE_UNSIGNED
+    )
+      throw new ArtifactError("malformed", `lat/lng grid has ${band}; it needs one uint16 band`);
+    const keys = image.getGeoKeys();
+    if (keys?.GTModelTypeGeoKey !== MODEL_GEOGRAPHIC || keys.GeographicTypeGeoKey !== EPSG_WGS84)
+      throw new ArtifactError("malformed", `lat/lng grid is not in WGS 84 longitude/latitude (EPSG:${EPSG_WGS84})`);
+    const [west, north] = image.getOrigin() as [number, number];
+    const [resX, resY] = image.getResolution() as [number, number];
+    if (!(resX > 0) || resY !== -resX)
+      throw new ArtifactError("malformed", `lat/lng grid cells are ${resX} × ${resY}°; they must be square, north up`);
+    const rows = image.getHeight();
+    const cols = image.getWidth();
+    let values: unknown;
+    try {
+      values = await image.readRasters({ interleave: true });
+    } catch (err) {
+      throw new ArtifactError("malformed", `lat/lng grid values do not decode (${(err as Error).message})`);
+    }
+    if (!(values instanceof Uint16Array) || values.length !== rows * cols)
+      throw new ArtifactError("malformed", `lat/lng grid of ${rows}×${cols} decodes to other values`);
+    return new LatLngGrid({ south: north - rows * resX, west, cellDegrees: resX, rows, cols }, values);
+  }
+
+  /** The value of the grid cell holding (lat, lon): row ⌊(lat − south)/size⌋ counted from the south; a position on the north or east edge belongs to the last row or column. Undefined outside the grid. */
   valueAt(lat: number, lon: number): number | undefined {
     const { south, west, cellDegrees, rows, cols } = this.spec;
     let row = Math.floor((lat - south) / cellDegrees);
@@ -110,6 +74,6 @@ export class LatLngGridReader {
     if (row === rows && lat === south + rows * cellDegrees) row--;
     if (col === cols && lon === west + cols * cellDegrees) col--;
     if (row < 0 || row >= rows || col < 0 || col >= cols) return undefined;
-    return this.#values[row * cols + col];
+    return this.#values[(rows - 1 - row) * cols + col];
   }
 }

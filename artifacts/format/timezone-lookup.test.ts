@@ -18,7 +18,7 @@ describe("nautical rule", () => {
 describe("built timezone artifact", () => {
   let lookup: TimezoneLookup;
   beforeAll(async () => {
-    lookup = TimezoneLookup.open((await builtFamily("timezone")).dir);
+    lookup = await TimezoneLookup.open((await builtFamily("timezone")).dir);
   });
   afterAll(() => lookup?.close());
 
@@ -41,7 +41,7 @@ describe("built timezone artifact", () => {
   });
 
   it("a file-read lookup answers as the in-memory one", async () => {
-    const file = TimezoneLookup.open((await builtFamily("timezone")).dir, "file");
+    const file = await TimezoneLookup.open((await builtFamily("timezone")).dir, "file");
     try {
       for (const [lat, lon] of [
         [61.2181, -149.9003],

@@ -1,17 +1,18 @@
 // Reader of a built timezone version (artifacts/README.md §Timezone family): point → IANA zone
 // and how it was decided. Zone polygons first (`zones.h3i`), then the coastal band
 // (`coastal.h3i`), else the nautical rule. Shared by the ingest verify step and the service.
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { latLngToCell } from "h3-js";
 import { ArtifactError } from "./artifact-error.ts";
 import { openByteSource, type SourceMode } from "./byte-source.ts";
 import { CellIndexReader } from "./cell-index-reader.ts";
 import { cellWords } from "./h3-key.ts";
-import { LatLngGridReader } from "./latlng-grid.ts";
+import { LatLngGrid } from "./latlng-grid.ts";
 
-export const TIMEZONE_FILES = { zones: "zones.h3i", coastal: "coastal.h3i", tiles: "tiles.llg" } as const;
+export const TIMEZONE_FILES = { zones: "zones.h3i", coastal: "coastal.h3i", tiles: "tiles.tif" } as const;
 export const TIMEZONE_H3_RESOLUTION = 6;
-/** Values of the 1° fast grid (tiles.llg): 0 = consult the cell indexes, v = boundary zone v − 1, */
+/** Values of the 1° fast grid (tiles.tif): 0 = consult the cell indexes, v = boundary zone v − 1, */
 /** TILE_COASTAL_FLAG | v = coastal zone v − 1, TILE_NAUTICAL = open water (nautical rule). */
 export const TILE_DEGREES = 1;
 export const TILE_COASTAL_FLAG = 0x8000;
@@ -38,9 +39,9 @@ export function nauticalZone(lon: number): string {
 export class TimezoneLookup {
   readonly #zones: CellIndexReader;
   readonly #coastal: CellIndexReader;
-  readonly #tiles: LatLngGridReader;
+  readonly #tiles: LatLngGrid;
 
-  private constructor(zones: CellIndexReader, coastal: CellIndexReader, tiles: LatLngGridReader) {
+  private constructor(zones: CellIndexReader, coastal: CellIndexReader, tiles: LatLngGrid) {
     for (const [name, r] of [
       ["zones", zones],
       ["coastal", coastal],
@@ -60,7 +61,7 @@ export class TimezoneLookup {
       rows * cellDegrees !== 180 ||
       cols * cellDegrees !== 360
     ) {
-      throw new ArtifactError("malformed", `tiles.llg is not the global ${TILE_DEGREES}° grid`);
+      throw new ArtifactError("malformed", `tiles.tif is not the global ${TILE_DEGREES}° grid`);
     }
     if (zones.stringCount !== coastal.stringCount)
       throw new ArtifactError("malformed", "zones.h3i and coastal.h3i list different zones");
@@ -70,7 +71,8 @@ export class TimezoneLookup {
   }
 
   /** Opens the files of a version folder (hashes are the caller's job); `mode` applies to the cell indexes. */
-  static open(versionDir: string, mode: SourceMode = "memory"): TimezoneLookup {
+  static async open(versionDir: string, mode: SourceMode = "memory"): Promise<TimezoneLookup> {
+    const tiles = await LatLngGrid.fromCog(await readFile(path.join(versionDir, TIMEZONE_FILES.tiles)));
     const opened: CellIndexReader[] = [];
     try {
       const zones = new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.zones), mode));
@@ -79,9 +81,6 @@ export class TimezoneLookup {
         openByteSource(path.join(versionDir, TIMEZONE_FILES.coastal), mode),
       );
       opened.push(coastal);
-      const tiles = new LatLngGridReader(
-        openByteSource(path.join(versionDir, TIMEZONE_FILES.tiles), "memory"),
-      );
       return new TimezoneLookup(zones, coastal, tiles);
     } catch (err) {
       for (const r of opened) r.close();

@@ -15,7 +15,7 @@ const SUITES = path.join(
 );
 let lookup: TimezoneLookup;
 beforeAll(async () => {
-  lookup = TimezoneLookup.open((await builtFamily("timezone")).dir);
+  lookup = await TimezoneLookup.open((await builtFamily("timezone")).dir);
 });
 afterAll(() => lookup?.close());
 

@@ -6,7 +6,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { CellIndexWriter } from "../../artifacts/format/cell-index-writer.ts";
-import { writeLatLngGrid } from "../../artifacts/format/latlng-grid.ts";
+import { writeLatLngGrid } from "../../artifacts/format/latlng-grid-writer.ts";
 import {
   TILE_DEGREES,
   TIMEZONE_FILES,
@@ -74,7 +74,7 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
         `${TIMEZONE_FILES.tiles}: ${tiles.uniform} of ${tiles.rows * tiles.cols} squares answered without H3`,
       );
       const spec = { south: -90, west: -180, cellDegrees: TILE_DEGREES, rows: tiles.rows, cols: tiles.cols };
-      await writeFile(path.join(ctx.outDir, TIMEZONE_FILES.tiles), writeLatLngGrid(spec, tiles.values));
+      await writeFile(path.join(ctx.outDir, TIMEZONE_FILES.tiles), await writeLatLngGrid(spec, tiles.values));
     },
     async sanity(inputs) {
       const points = options.knownAnswers
@@ -84,7 +84,7 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
       return {};
     },
     async verify(dir) {
-      const lookup = TimezoneLookup.open(dir);
+      const lookup = await TimezoneLookup.open(dir);
       try {
         for (const k of options.knownAnswers) {
           const got = lookup.lookup(k.lat, k.lon);

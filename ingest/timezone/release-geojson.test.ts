@@ -101,8 +101,8 @@ describe("timezone release GeoJSON", () => {
       gitSha: null,
     };
     const a = await buildFamily(family(), { ...opts, outRoot: path.join(root, "a") });
-    expect(a.outputs.map((o) => o.path)).toEqual(["coastal.h3i", "tiles.llg", "zones.h3i"]);
-    const lookup = TimezoneLookup.open(a.dir);
+    expect(a.outputs.map((o) => o.path)).toEqual(["coastal.h3i", "tiles.tif", "zones.h3i"]);
+    const lookup = await TimezoneLookup.open(a.dir);
     try {
       expect(lookup.lookup(0.8, 11.5)).toEqual({ timeZone: "Africa/Douala", source: "boundary" });
       // The hole is water inside Lagos: the nearest zone within 60 km answers, as coastal.

@@ -17,7 +17,6 @@ import {
 import { DemReader } from "../../artifacts/format/dem-reader.ts";
 import { EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
 import { colOf, rowOf, toE7 } from "../../artifacts/format/enc-tile-grid.ts";
-import { LatLngGridReader } from "../../artifacts/format/latlng-grid.ts";
 import { insideRings } from "../../artifacts/format/ring-containment.ts";
 import { TileContainerReader, tileKey } from "../../artifacts/format/tile-container.ts";
 import { ARTIFACTS_DIR } from "../support/built-artifacts.ts";
@@ -154,60 +153,6 @@ function tileCase(family: string, file: string): BenchCase {
     },
   };
 }
-
-// ---- G4LLGRID → COG ----
-
-const llgCase: BenchCase = {
-  ours: "G4LLGRID timezone/tiles.llg",
-  standard: "COG (uint16, deflate)",
-  pattern: "value of the 1° square of a point (held in memory)",
-  ourFiles: [current("timezone", "tiles.llg")],
-  async convert(work) {
-    const g = new LatLngGridReader(openByteSource(current("timezone", "tiles.llg")));
-    const { rows, cols, cellDegrees, south, west } = g.spec;
-    const values = new Uint16Array(rows * cols);
-    for (let r = 0; r < rows; r++)
-      for (let c = 0; c < cols; c++)
-        values[(rows - 1 - r) * cols + c] = g.valueAt(
-          south + (r + 0.5) * cellDegrees,
-          west + (c + 0.5) * cellDegrees,
-        )!;
-    const file = path.join(work, "tiles.tif");
-    await writeCog(file, {
-      width: cols,
-      height: rows,
-      values,
-      west,
-      north: south + rows * cellDegrees,
-      resX: cellDegrees,
-      resY: cellDegrees,
-      blockSize: 512,
-    });
-    return { files: [file], kind: "raster" };
-  },
-  queries: spherePoints,
-  openOurs() {
-    const g = new LatLngGridReader(openByteSource(current("timezone", "tiles.llg")));
-    return ([lat, lon]) => g.valueAt(lat!, lon!)!;
-  },
-  async openStandard(work) {
-    const image = await (await fromFile(path.join(work, "tiles.tif"))).getImage();
-    const values = (await image.readRasters({ interleave: true })) as unknown as Uint16Array;
-    const [west, north] = image.getOrigin() as [number, number];
-    const [res] = image.getResolution() as [number];
-    const cols = image.getWidth();
-    const rows = image.getHeight();
-    // The same row/column rule and range check as LatLngGridReader.valueAt, rows from the north.
-    return ([lat, lon]) => {
-      let row = Math.floor((north - lat!) / res);
-      let col = Math.floor((lon! - west) / res);
-      if (row === rows && lat === north - rows * res) row--;
-      if (col === cols && lon === west + cols * res) col--;
-      if (row < 0 || row >= rows || col < 0 || col >= cols) return -1;
-      return values[row * cols + col]!;
-    };
-  },
-};
 
 function spherePoints(n: number): number[][] {
   const next = random(2);
@@ -630,7 +575,6 @@ export const CASES: Record<string, BenchCase> = {
   "tiles-dem": tileCase("dem", "dem.g4t"),
   "tiles-datum": tileCase("datum-grids", "nadcon5.g4t"),
   "tiles-enc": tileCase("enc", "charts.g4t"),
-  llg: llgCase,
   dem: demCase,
   datum: datumCase,
   enc: encCase,

@@ -1,96 +1,14 @@
 // gdal3.js (GDAL compiled to WebAssembly) for the container benchmark: writes Cloud-Optimized
-// GeoTIFFs with GDAL's COG driver and proves each standard file opens in GDAL (gdalinfo / ogrinfo).
+// GeoTIFFs with the artifacts' COG writer and FlatGeobuf with GDAL's driver, and proves each
+// standard file opens in GDAL (gdalinfo / ogrinfo).
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Feature } from "geojson";
-import { writeArrayBuffer } from "geotiff";
-
-interface Dataset {
-  readonly brand: "gdal-dataset";
-}
-interface FilePath {
-  local: string;
-  real: string;
-}
-interface GdalApi {
-  open(files: string[]): Promise<{ datasets: Dataset[]; errors: unknown[] }>;
-  close(ds: Dataset): Promise<void>;
-  gdal_translate(ds: Dataset, options: string[], outputName: string): Promise<FilePath>;
-  ogr2ogr(ds: Dataset, options: string[], outputName: string): Promise<FilePath>;
-  gdalinfo(ds: Dataset, options?: string[]): Promise<Record<string, unknown>>;
-  ogrinfo(ds: Dataset, options?: string[]): Promise<Record<string, unknown>>;
-  getFileBytes(file: FilePath): Promise<Uint8Array>;
-}
-
-const require = createRequire(import.meta.url);
-let gdalPromise: Promise<GdalApi> | undefined;
-
-export function gdal(): Promise<GdalApi> {
-  const dir = path.join(path.dirname(require.resolve("gdal3.js/package.json")), "dist/package");
-  const init = require("gdal3.js/node.js") as (c: { path: string }) => Promise<GdalApi>;
-  // gdal3.js resolves its path relative to the working directory.
-  gdalPromise ??= init({ path: path.relative(process.cwd(), dir) });
-  return gdalPromise;
-}
-
-export interface RasterSpec {
-  width: number;
-  height: number;
-  /** Samples, pixel-interleaved, row 0 the northernmost. */
-  values: Float32Array | Uint16Array | Uint8Array;
-  /** Geographic pixel-is-area geotransform: north-west corner and pixel size in degrees. */
-  west: number;
-  north: number;
-  resX: number;
-  resY: number;
-  /** COG block edge (a multiple of 16). */
-  blockSize: number;
-  noData?: number;
-}
+import { gdal, type RasterSpec, writeCog as cogBytes } from "../../artifacts/format/cog-writer.ts";
 
 /** Writes `spec` as a COG (deflate, predictor, WGS 84) to `file` through GDAL's COG driver. */
 export async function writeCog(file: string, spec: RasterSpec): Promise<void> {
-  const plain = `${file}.plain.tif`;
-  const bands = spec.values.length / (spec.width * spec.height);
-  const tiff = writeArrayBuffer(spec.values as unknown as number[], {
-    ...(bands > 1 ? { ExtraSamples: new Array(bands - 1).fill(0) } : {}),
-    width: spec.width,
-    height: spec.height,
-    ModelPixelScale: [spec.resX, spec.resY, 0],
-    ModelTiepoint: [0, 0, 0, spec.west, spec.north, 0],
-    GeographicTypeGeoKey: 4326,
-    GTModelTypeGeoKey: 2,
-    GTRasterTypeGeoKey: 1,
-  });
-  writeFileSync(plain, new Uint8Array(tiff));
-  const g = await gdal();
-  const { datasets } = await g.open([plain]);
-  const ds = datasets[0];
-  if (!ds) throw new Error(`GDAL cannot open ${plain}`);
-  const float = spec.values instanceof Float32Array;
-  const out = await g.gdal_translate(
-    ds,
-    [
-      "-of",
-      "COG",
-      "-co",
-      "COMPRESS=DEFLATE",
-      "-co",
-      `PREDICTOR=${float ? "FLOATING_POINT" : "YES"}`,
-      "-co",
-      `BLOCKSIZE=${spec.blockSize}`,
-      "-co",
-      "SPARSE_OK=TRUE",
-      "-co",
-      "OVERVIEWS=NONE",
-      ...(spec.noData === undefined ? [] : ["-a_nodata", String(spec.noData)]),
-    ],
-    path.basename(file),
-  );
-  writeFileSync(file, await g.getFileBytes(out));
-  await g.close(ds);
-  rmSync(plain);
+  writeFileSync(file, await cogBytes(spec));
 }
 
 /**

@@ -40,7 +40,7 @@ async function child(side: Side): Promise<void> {
     lookup = (lat, lon) => find(lat, lon)[0]!;
   } else {
     const { TimezoneLookup } = await import("../../artifacts/format/timezone-lookup.ts");
-    const tz = TimezoneLookup.open(
+    const tz = await TimezoneLookup.open(
       (await builtFamily("timezone")).dir,
       side === "geo402" ? "memory" : "file",
     );
