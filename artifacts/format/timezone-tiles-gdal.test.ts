@@ -57,7 +57,7 @@ describe("timezone tiles.tif in GDAL", () => {
       return grid.valueAt(lat, lon) !== value;
     });
     expect(differ).toEqual([]);
-    // Not a constant grid: the test would pass on one.
-    expect(new Set(lines.map((l) => l.trim().split(/\s+/)[2])).size).toBeGreaterThan(100);
+    // Not a constant grid (the test would pass on one): 92 distinct values in the 2025b build.
+    expect(new Set(lines.map((l) => l.trim().split(/\s+/)[2])).size).toBeGreaterThan(50);
   });
 });
