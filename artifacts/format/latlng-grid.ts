@@ -31,13 +31,20 @@ export class LatLngGrid {
   /** Reads a grid from the bytes of its COG; throws ArtifactError `malformed` unless it is one geographic uint16 band with square cells. */
   static async fromCog(bytes: Uint8Array): Promise<LatLngGrid> {
     let image: GeoTIFFImage;
+    let origin: number[];
+    let resolution: number[];
     try {
       const tiff = await fromArrayBuffer(
         bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
       );
       image = await tiff.getImage();
+      origin = image.getOrigin();
+      resolution = image.getResolution();
     } catch (err) {
-      throw new ArtifactError("malformed", `lat/lng grid is not a GeoTIFF (${(err as Error).message})`);
+      throw new ArtifactError(
+        "malformed",
+        `lat/lng grid is not a georeferenced GeoTIFF (${(err as Error).message})`,
+      );
     }
     const band = `${image.getSamplesPerPixel()} band(s) of ${image.getBitsPerSample()}-bit samples, format ${image.getSampleFormat()}`;
     if (
@@ -48,11 +55,17 @@ export class LatLngGrid {
       throw new ArtifactError("malformed", `lat/lng grid has ${band}; it needs one uint16 band`);
     const keys = image.getGeoKeys();
     if (keys?.GTModelTypeGeoKey !== MODEL_GEOGRAPHIC || keys.GeographicTypeGeoKey !== EPSG_WGS84)
-      throw new ArtifactError("malformed", `lat/lng grid is not in WGS 84 longitude/latitude (EPSG:${EPSG_WGS84})`);
-    const [west, north] = image.getOrigin() as [number, number];
-    const [resX, resY] = image.getResolution() as [number, number];
-    if (!(resX > 0) || resY !== -resX)
-      throw new ArtifactError("malformed", `lat/lng grid cells are ${resX} × ${resY}°; they must be square, north up`);
+      throw new ArtifactError(
+        "malformed",
+        `lat/lng grid is not in WGS 84 longitude/latitude (EPSG:${EPSG_WGS84})`,
+      );
+    const [west = Number.NaN, north = Number.NaN] = origin;
+    const [resX = Number.NaN, resY = Number.NaN] = resolution;
+    if (!(resX > 0) || resY !== -resX || !Number.isFinite(west + north))
+      throw new ArtifactError(
+        "malformed",
+        `lat/lng grid cells are ${resX} × ${resY}° from (${west}, ${north}); they must be square, north up`,
+      );
     const rows = image.getHeight();
     const cols = image.getWidth();
     let values: unknown;

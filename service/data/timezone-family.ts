@@ -1,4 +1,5 @@
-// Opener of the timezone family: the two cell indexes of a checked version, held in memory.
+// Opener of the timezone family: the two cell indexes and the decoded 1° grid of a checked version,
+// held in memory.
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { TimezoneLookup } from "../../artifacts/format/timezone-lookup.ts";
 import type { FamilyOpener } from "./families.ts";

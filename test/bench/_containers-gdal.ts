@@ -4,7 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Feature } from "geojson";
-import { gdal, type RasterSpec, writeCog as cogBytes } from "../../artifacts/format/cog-writer.ts";
+import { writeCog as cogBytes, gdal, type RasterSpec } from "../../artifacts/format/cog-writer.ts";
 
 /** Writes `spec` as a COG (deflate, predictor, WGS 84) to `file` through GDAL's COG driver. */
 export async function writeCog(file: string, spec: RasterSpec): Promise<void> {

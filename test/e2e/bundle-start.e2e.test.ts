@@ -74,6 +74,16 @@ describe("the built service", () => {
     expect(r.headers.get("payment-response")).toBeTruthy();
   });
 
+  it("answers a timezone from the bundled readers: the 1° grid's COG decoded by the bundled geotiff", async () => {
+    const devnet = JSON.parse(readFileSync(path.join(home, "devnet.json"), "utf8")) as {
+      payerPrivateKey: `0x${string}`;
+    };
+    // Central Libya: a square the grid answers alone (value ≠ 0), without the cell indexes.
+    const r = await payingFetch(devnet.payerPrivateKey)(`${url}/v1/timezone?lat=27.5&lon=14.5`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ timeZone: "Africa/Tripoli", source: "boundary" });
+  });
+
   it("serves OpenAPI from the schemas folder found from the bundle", async () => {
     const r = await fetch(`${url}/openapi.json`);
     expect(r.status).toBe(200);
