@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { getDecoder } from "geotiff";
 import { describe, expect, it } from "vitest";
 import { writeCog } from "./cog-writer.ts";
 import { LatLngGrid } from "./latlng-grid.ts";
@@ -51,5 +52,11 @@ describe("lat/lng grid (COG)", () => {
   it("the writer refuses a value count that does not fill the grid", () => {
     expect(() => writeLatLngGrid(spec, values.slice(1))).toThrow(RangeError);
     expect(() => writeLatLngGrid({ ...spec, rows: 0 }, new Uint16Array(0))).toThrow(RangeError);
+  });
+
+  it("geotiff inflates with Node's zlib once the reader is loaded (geotiff-zlib.ts)", async () => {
+    const params = { tileWidth: 1, tileHeight: 1, planarConfiguration: 1, bitsPerSample: [16], predictor: 1 };
+    for (const compression of [8, 32946])
+      expect((await getDecoder(compression, params)).constructor.name).toBe("ZlibDecoder");
   });
 });

@@ -5,6 +5,7 @@
 // one `readRasters`), and answers from the typed array; the manifest's SHA-256 covers the file.
 import { fromArrayBuffer, type GeoTIFFImage } from "geotiff";
 import { ArtifactError } from "./artifact-error.ts";
+import "./geotiff-zlib.ts";
 
 export interface GridSpec {
   south: number;
