@@ -12,9 +12,14 @@ import { catalogTools } from "./tools.ts";
 export const MCP_PATH = "/mcp";
 const ENVELOPE_BYTES = 65_536;
 
-let sdk: Promise<[typeof import("./server.ts"), typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js")]>;
+let sdk: Promise<
+  [typeof import("./server.ts"), typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js")]
+>;
 const loadSdk = () =>
-  (sdk ??= Promise.all([import("./server.ts"), import("@modelcontextprotocol/sdk/server/streamableHttp.js")]));
+  (sdk ??= Promise.all([
+    import("./server.ts"),
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+  ]));
 
 export function registerMcpRoute(
   app: FastifyInstance,
