@@ -1,19 +1,26 @@
 // The devnet facilitator in its own thread: verify and settle (two signature recoveries in
 // @x402/evm's pure-JavaScript ECDSA, signing the settlement transaction, and the JSON-RPC calls)
 // run in a worker (facilitator-worker.ts), off the thread that serves requests. The client here
-// only passes each call's payload and requirements over and the answer back. A chain fault inside
+// only passes each call's payload and requirements over and the answer back; the supported kinds
+// (fixed by the registered schemes, no chain call) are answered here, so start-up never waits for
+// the worker to load. A chain fault inside
 // the worker comes back as a FacilitatorResponseError (502 facilitator_unavailable, free), as in
 // process; a worker that ends fails its calls the same way and the next call starts a new one.
 import { Worker } from "node:worker_threads";
 import { type FacilitatorClient, FacilitatorResponseError } from "@x402/core/server";
-import { privateKeyToAccount } from "viem/accounts";
-import type { LocalFacilitator, LocalFacilitatorOptions } from "./facilitator.ts";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import {
+  createLocalFacilitator,
+  type LocalFacilitator,
+  type LocalFacilitatorOptions,
+} from "./facilitator.ts";
 
-export type FacilitatorOp = "verify" | "settle" | "supported";
+export type FacilitatorOp = "verify" | "settle";
 export interface FacilitatorCall {
   id: number;
   op: FacilitatorOp;
-  args: unknown[];
+  payload: PaymentPayload;
+  requirements: PaymentRequirements;
 }
 export type FacilitatorAnswer =
   | { id: number; result: unknown }
@@ -55,20 +62,21 @@ export function startFacilitatorThread(opts: LocalFacilitatorOptions): Facilitat
     worker = w;
     return w;
   };
-  const call = <T>(op: FacilitatorOp, args: unknown[]): Promise<T> =>
+  const call = <T>(op: FacilitatorOp, payload: PaymentPayload, requirements: PaymentRequirements) =>
     new Promise<T>((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      started().postMessage({ id, op, args } satisfies FacilitatorCall);
+      started().postMessage({ id, op, payload, requirements } satisfies FacilitatorCall);
     });
   started();
+  const here = createLocalFacilitator(opts);
   const client: FacilitatorClient = {
-    verify: (payload, requirements) => call("verify", [payload, requirements]),
-    settle: (payload, requirements) => call("settle", [payload, requirements]),
-    getSupported: () => call("supported", []),
+    verify: (payload, requirements) => call("verify", payload, requirements),
+    settle: (payload, requirements) => call("settle", payload, requirements),
+    getSupported: () => here.client.getSupported(),
   };
   return {
-    address: privateKeyToAccount(opts.privateKey).address,
+    address: here.address,
     client,
     async close() {
       const w = worker;

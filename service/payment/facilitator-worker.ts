@@ -2,7 +2,6 @@
 // facilitator.ts, answering one message per call.
 import { parentPort, workerData } from "node:worker_threads";
 import { FacilitatorResponseError } from "@x402/core/server";
-import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { createLocalFacilitator, type LocalFacilitatorOptions } from "./facilitator.ts";
 import type { FacilitatorAnswer, FacilitatorCall } from "./facilitator-thread.ts";
 
@@ -10,12 +9,10 @@ const port = parentPort;
 if (!port) throw new Error("facilitator-worker.ts runs as a worker thread");
 const { client } = createLocalFacilitator(workerData as LocalFacilitatorOptions);
 
-port.on("message", async ({ id, op, args }: FacilitatorCall) => {
+port.on("message", async ({ id, op, payload, requirements }: FacilitatorCall) => {
   let answer: FacilitatorAnswer;
   try {
-    const [payload, requirements] = args as [PaymentPayload, PaymentRequirements];
-    const result = op === "supported" ? await client.getSupported() : await client[op](payload, requirements);
-    answer = { id, result };
+    answer = { id, result: await client[op](payload, requirements) };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     answer = { id, error, fault: err instanceof FacilitatorResponseError };
