@@ -66,7 +66,13 @@ export function startFacilitatorThread(opts: LocalFacilitatorOptions): Facilitat
     new Promise<T>((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      started().postMessage({ id, op, payload, requirements } satisfies FacilitatorCall);
+      try {
+        started().postMessage({ id, op, payload, requirements } satisfies FacilitatorCall);
+      } catch (err) {
+        // A payload that cannot be copied to the thread (not plain data) is never sent.
+        pending.delete(id);
+        reject(err);
+      }
     });
   started();
   const here = createLocalFacilitator(opts);
