@@ -1,10 +1,9 @@
 // A corrupted timezone artifact (one flipped byte in zones.h3i, caught by the manifest hash at
 // start-up) makes only GET /v1/timezone answer 503 data_unavailable, unpaid; hello still answers.
-import { cp, mkdtemp, open, rm, symlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtFamily } from "../support/built-artifacts.ts";
+import { copyBuiltFamily, flipByte } from "../support/built-artifacts.ts";
 import { postJson, startTestService, type TestService } from "../support/service.ts";
 
 const tz = (f: typeof fetch, base: string, query: string) => f(`${base}/v1/timezone?${query}`);
@@ -13,15 +12,9 @@ describe("a corrupted timezone artifact", () => {
   let broken: TestService;
   let dir: string;
   beforeAll(async () => {
-    const built = await builtFamily("timezone");
-    dir = await mkdtemp(path.join(tmpdir(), "geo402-corrupt-"));
-    await cp(built.dir, path.join(dir, "timezone", built.version), { recursive: true });
-    await symlink(built.version, path.join(dir, "timezone", "current"));
-    const file = await open(path.join(dir, "timezone", built.version, "zones.h3i"), "r+");
-    const byte = Buffer.alloc(1);
-    await file.read(byte, 0, 1, 5000);
-    await file.write(Buffer.from([byte[0]! ^ 0xff]), 0, 1, 5000);
-    await file.close();
+    const copy = await copyBuiltFamily("timezone");
+    dir = copy.root;
+    await flipByte(path.join(copy.dir, "zones.h3i"), 5000);
     broken = await startTestService({ env: { GEO402_ARTIFACTS: dir } });
   });
   afterAll(async () => {
