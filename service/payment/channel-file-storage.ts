@@ -49,7 +49,7 @@ export class WriteThroughChannelStorage implements ChannelStorage {
     return [...this.#channels.values()].sort((a, b) => a.channelId.localeCompare(b.channelId));
   }
 
-  updateChannel(
+  async updateChannel(
     channelId: string,
     update: (current: Channel | undefined) => Channel | undefined,
   ): Promise<ChannelUpdateResult> {
