@@ -51,7 +51,10 @@ const services = new Set<RunningService>();
 afterAll(() => Promise.all([...services].map((s) => s.close())));
 
 /** A service in production mode against the devnet's facilitator; `home` keeps its channel files. */
-async function startReplica(env: Record<string, string>): Promise<RunningService> {
+async function startReplica(
+  env: Record<string, string>,
+  logStream?: { write(line: string): void },
+): Promise<RunningService> {
   const service = await startService(
     loadConfig(
       {
@@ -70,6 +73,7 @@ async function startReplica(env: Record<string, string>): Promise<RunningService
       },
       REPO_ROOT,
     ),
+    logStream ? { logStream } : {},
   );
   services.add(service);
   return service;
@@ -187,7 +191,13 @@ describe("one service, channel files", () => {
   }, 180_000);
 
   it("refunds the unclaimed balance cooperatively through the service", async () => {
-    const s = await startReplica({ GEO402_HOME: home() });
+    const lines: { route?: string; status?: number; outcome?: string; transaction?: string }[] = [];
+    const s = await startReplica(
+      { GEO402_HOME: home(), LOG_LEVEL: "info" },
+      {
+        write: (line) => void lines.push(JSON.parse(line)),
+      },
+    );
     const c = await newClient();
     const id = await paidCalls(c, [hello(s)], 3);
     expect(await devnet.token.balanceOf(c.address)).toBe(FUNDS - DEPOSIT);
@@ -204,6 +214,9 @@ describe("one service, channel files", () => {
     const refunded = await scheme.refund(`${s.url}/v1/timezone?lat=61.2181&lon=-149.9003`);
     expect(refunded.success).toBe(true);
     expect(refunded.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(lines.filter((l) => l.route === "GET /v1/timezone" && l.status === 200)).toEqual([
+      expect.objectContaining({ outcome: "settled", transaction: refunded.transaction }),
+    ]);
 
     // On chain: the 3 charged calls claimed, the rest back with the payer, the channel emptied.
     expect(await devnet.token.balanceOf(c.address)).toBe(FUNDS - 3n * PRICE);
