@@ -13,23 +13,21 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentPayload } from "@x402/core/types";
 import { BATCH_SETTLEMENT_ADDRESS, toClientEvmSigner } from "@x402/evm";
 import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/client";
 import { FileClientChannelStorage } from "@x402/evm/batch-settlement/client/file-storage";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import { type Abi, createPublicClient, createWalletClient, decodeFunctionData, http } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPayer } from "../../cli/batch-payer.ts";
 import { loadConfig } from "../../service/config.ts";
 import { rpcCall } from "../../service/payment/anvil.ts";
 import { loadCompiledContracts } from "../../service/payment/contracts.ts";
 import { type Devnet, startDevnet } from "../../service/payment/devnet.ts";
 import { localChain } from "../../service/payment/test-usdc.ts";
 import { type RunningService, startService } from "../../service/runtime.ts";
+import { type BatchClient, newBatchClient } from "../support/batch-client.ts";
 import { redisServerMissing, startRedis, type TestRedis } from "../support/redis.ts";
 import { postJson, REPO_ROOT } from "../support/service.ts";
 
@@ -110,37 +108,8 @@ const unsettled = async () => {
 const charged = async (s: RunningService, id: string) =>
   (await batchOf(s).scheme.getStorage().get(id))?.chargedCumulativeAmount;
 
-interface Client {
-  key: `0x${string}`;
-  address: `0x${string}`;
-  dir: string;
-  /** Statuses of every HTTP exchange the paying fetch made, in order. */
-  seen: number[];
-  fetch: typeof fetch;
-  http: x402HTTPClient;
-}
-
-async function newClient(): Promise<Client> {
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  await devnet.token.mint(address, FUNDS);
-  const dir = mkdtempSync(path.join(tmpdir(), "geo402-batch-replica-client-"));
-  const payer = createPayer({
-    key,
-    scheme: "batch-settlement",
-    channelDir: dir,
-    rpcUrl: devnet.anvil.rpcUrl,
-    maxDepositAtomic: DEPOSIT,
-  });
-  const seen: number[] = [];
-  const recording: typeof fetch = async (input, init) => {
-    const res = await fetch(input, init);
-    seen.push(res.status);
-    return res;
-  };
-  const client = new x402HTTPClient(payer);
-  return { key, address, dir, seen, fetch: wrapFetchWithPayment(recording, client), http: client };
-}
+const newClient = () => newBatchClient(devnet, { funds: FUNDS, maxDeposit: DEPOSIT });
+type Client = BatchClient;
 
 /** One paid hello; the channel id from its PAYMENT-RESPONSE. */
 async function paid(c: Client, url: string, name = "Ada"): Promise<string> {

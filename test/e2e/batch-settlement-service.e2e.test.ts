@@ -7,21 +7,17 @@
 // cumulative mismatch gets a corrective 402 the client recovers from (also after losing its
 // files); the CLI's paying fetch pays up front (one exchange per call) once it knows the terms.
 // Restarts and replicas: batch-settlement-replicas.e2e.test.ts.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { BATCH_SETTLEMENT_ADDRESS } from "@x402/evm";
 import { signVoucher } from "@x402/evm/batch-settlement/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Abi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPayer } from "../../cli/batch-payer.ts";
-import { payingFetch } from "../../cli/paying-fetch.ts";
 import { loadCompiledContracts } from "../../service/payment/contracts.ts";
+import { type BatchClient, newBatchClient } from "../support/batch-client.ts";
 import { postJson, startTestService, type TestService } from "../support/service.ts";
 
 const PRICE = 1000n; // POST /v1/hello
@@ -55,48 +51,10 @@ const claimRound = () => {
   return batch.scheduler.runOnce();
 };
 
-interface Client {
-  key: `0x${string}`;
-  address: `0x${string}`;
-  dir: string;
-  /** Statuses of every HTTP exchange the paying fetch made, in order. */
-  seen: number[];
-  fetch: typeof fetch;
-  http: x402HTTPClient;
-  /** cli/paying-fetch.ts over the same payer: pays up front once it knows the terms. */
-  prepaying: typeof fetch;
-}
-
+type Client = BatchClient;
 /** A new payer, or with `same` a new client process over that payer's key and channel files. */
-async function newClient(same?: Pick<Client, "key" | "address" | "dir">): Promise<Client> {
-  const key = same?.key ?? generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  if (!same) await chain().token.mint(address, 10_000_000n);
-  const dir = same?.dir ?? mkdtempSync(path.join(tmpdir(), "geo402-batch-client-"));
-  const payer = createPayer({
-    key,
-    scheme: "batch-settlement",
-    channelDir: dir,
-    rpcUrl: chain().anvil.rpcUrl,
-    maxDepositAtomic: DEPOSIT,
-  });
-  const seen: number[] = [];
-  const recording: typeof fetch = async (input, init) => {
-    const res = await fetch(input, init);
-    seen.push(res.status);
-    return res;
-  };
-  const http = new x402HTTPClient(payer);
-  return {
-    key,
-    address,
-    dir,
-    seen,
-    fetch: wrapFetchWithPayment(recording, http),
-    http,
-    prepaying: payingFetch(recording, payer),
-  };
-}
+const newClient = (same?: Pick<Client, "key" | "address" | "dir">) =>
+  newBatchClient(chain(), { funds: 10_000_000n, maxDeposit: DEPOSIT }, same);
 
 const hello = (f: typeof fetch, body: unknown = { name: "Ada" }, headers: Record<string, string> = {}) =>
   postJson(f, `${t.url}/v1/hello`, body, headers);
