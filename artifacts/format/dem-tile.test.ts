@@ -97,6 +97,7 @@ describe("DemReader", () => {
     reader.dropCache();
     await reader.tile(0, 180, 89);
     expect(reader.blobReads).toBe(2);
+    reader.close();
   });
   it("refuses an unknown format major and a container that is not a DEM", async () => {
     const newer = await write("2.0");

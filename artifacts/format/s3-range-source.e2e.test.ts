@@ -77,7 +77,7 @@ describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (Op
     await rm(work, { recursive: true, force: true });
   });
 
-  it("timezone: cell indexes read by range answer 2,000 points exactly as the files do", async () => {
+  it("timezone: cell indexes read by range answer 300 points exactly as the files do", { timeout: 300_000 }, async () => {
     const { dir } = await builtFamily("timezone");
     const remote = await TimezoneLookup.fromSources({
       zones: await upload(dir, "timezone", TIMEZONE_FILES.zones),
@@ -87,7 +87,7 @@ describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (Op
     const local = await TimezoneLookup.open(dir, "file");
     const next = random(20);
     let boundary = 0;
-    for (let i = 0; i < 2000; i++) {
+    for (let i = 0; i < 300; i++) {
       const lat = (Math.asin(2 * next() - 1) * 180) / Math.PI;
       const lon = -180 + 360 * next();
       const want = await local.lookupCells(lat, lon);
@@ -95,13 +95,13 @@ describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (Op
       expect(await remote.lookup(lat, lon)).toEqual(await local.lookup(lat, lon));
       if (want.source === "boundary") boundary++;
     }
-    expect(boundary).toBeGreaterThan(400);
-    expect(opened[0]?.requests).toBeGreaterThan(100);
+    expect(boundary).toBeGreaterThan(45);
+    expect(opened[0]?.requests).toBeGreaterThan(45);
     remote.close();
     local.close();
   });
 
-  it("dem: tiles read by range give the heights, blocks and profile of the file source", async () => {
+  it("dem: tiles read by range give the heights, blocks and profile of the file source", { timeout: 300_000 }, async () => {
     const { dir } = await builtFamily("dem");
     const source = await upload(dir, "dem", DEM_FILE);
     const remote = new DemDataset(new DemReader(await TileContainerReader.open(source)));

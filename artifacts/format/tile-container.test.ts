@@ -57,9 +57,9 @@ describe("tile container", () => {
       code: "unsupported_format_version",
     });
     await writeFile(file, bytes.slice(0, bytes.length - 1));
-    await expect(TileContainerReader.open(await FileSource.open(file))).rejects.toMatchObject({
-      code: "truncated",
-    });
+    const truncated = await FileSource.open(file);
+    await expect(TileContainerReader.open(truncated)).rejects.toMatchObject({ code: "truncated" });
+    truncated.close();
   });
 
   it("checks every blob's CRC-32 on read: a byte changed on disk after open is refused, others still read", async () => {
