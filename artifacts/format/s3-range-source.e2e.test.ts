@@ -2,7 +2,6 @@
 // (OpenStack Swift's S3 API, started by deploy/local/swift-up.sh as the publish/sync e2e does;
 // skipped, with the reason printed, where Swift is not installed) and read through S3RangeSource
 // (GetObject with Range) answer exactly what the same readers answer over the local files.
-import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,21 +11,12 @@ import { storeFromEnv } from "../../ingest/publish/object-store.ts";
 import { DemDataset } from "../../service/data/dem-dataset.ts";
 import { openBuiltDem } from "../../test/dem/dem-test-artifacts.ts";
 import { builtFamily } from "../../test/support/built-artifacts.ts";
+import { type LocalSwift, startSwift, swiftMissing } from "../../test/support/swift.ts";
 import { DEM_FILE, DemReader } from "./dem-reader.ts";
 import { S3RangeSource } from "./s3-range-source.ts";
 import { TileContainerReader } from "./tile-container.ts";
 import { TIMEZONE_FILES, TimezoneLookup } from "./timezone-lookup.ts";
 
-const SCRIPTS = path.resolve(import.meta.dirname, "../../deploy/local");
-
-function swiftMissing(): string | undefined {
-  try {
-    execFileSync("sh", ["-c", "command -v swift-proxy-server && command -v memcached"], { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return "OpenStack Swift is not installed (apt-get install swift swift-proxy swift-account swift-container swift-object python3-swift memcached)";
-  }
-}
 const missing = swiftMissing();
 if (missing) console.warn(`S3 range source e2e skipped: ${missing}`);
 
@@ -41,12 +31,7 @@ function random(seed: number): () => number {
 
 describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (OpenStack Swift)", () => {
   let work: string;
-  let env: NodeJS.ProcessEnv;
-  const swiftEnv = () => ({
-    ...process.env,
-    GEO402_SWIFT_STATE: path.join(work, "swift"),
-    GEO402_SWIFT_PORT: "18620",
-  });
+  let swift: LocalSwift | undefined;
   let store: ReturnType<typeof storeFromEnv>;
   const opened: S3RangeSource[] = [];
 
@@ -63,21 +48,20 @@ describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (Op
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "geo402-s3range-"));
-    const exports = execFileSync(path.join(SCRIPTS, "swift-up.sh"), { env: swiftEnv(), encoding: "utf8" });
-    env = { GEO402_S3_BUCKET: "geo402-range" };
-    for (const m of exports.matchAll(/^export (\w+)=(.*)$/gm))
-      if (m[1] !== "GEO402_S3_BUCKET") env[m[1]!] = m[2]!;
-    store = storeFromEnv(env);
+    swift = startSwift(path.join(work, "swift"), 18620, "geo402-range");
+    store = storeFromEnv(swift.env);
     await store.client.send(new CreateBucketCommand({ Bucket: store.bucket }));
   });
 
   afterAll(async () => {
     if (!work) return;
-    execFileSync(path.join(SCRIPTS, "swift-down.sh"), { env: swiftEnv() });
+    swift?.stop();
     await rm(work, { recursive: true, force: true });
   });
 
-  it("timezone: cell indexes read by range answer 300 points exactly as the files do", { timeout: 300_000 }, async () => {
+  it("timezone: cell indexes read by range answer 300 points exactly as the files do", {
+    timeout: 300_000,
+  }, async () => {
     const { dir } = await builtFamily("timezone");
     const remote = await TimezoneLookup.fromSources({
       zones: await upload(dir, "timezone", TIMEZONE_FILES.zones),
@@ -101,7 +85,9 @@ describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (Op
     local.close();
   });
 
-  it("dem: tiles read by range give the heights, blocks and profile of the file source", { timeout: 300_000 }, async () => {
+  it("dem: tiles read by range give the heights, blocks and profile of the file source", {
+    timeout: 300_000,
+  }, async () => {
     const { dir } = await builtFamily("dem");
     const source = await upload(dir, "dem", DEM_FILE);
     const remote = new DemDataset(new DemReader(await TileContainerReader.open(source)));
