@@ -126,7 +126,10 @@ export class CellIndexReader {
 
   async #readDirectory(): Promise<void> {
     const blockCount = this.#dirHi.length;
-    const [dir, crc] = await Promise.all([this.#src.read(this.#dirOffset, blockCount * 8), this.#checksum(0)]);
+    const [dir, crc] = await Promise.all([
+      this.#src.read(this.#dirOffset, blockCount * 8),
+      this.#checksum(0),
+    ]);
     verifyChecksum(crc, "cell index directory", dir);
     const dirView = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
     for (let b = 0; b < blockCount; b++) {

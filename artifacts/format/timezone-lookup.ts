@@ -81,7 +81,9 @@ export class TimezoneLookup {
   }
 
   /** Opens the three files from byte sources of any kind (file, memory, object storage); closes them on failure. */
-  static async fromSources(sources: Record<keyof typeof TIMEZONE_FILES, ByteSource>): Promise<TimezoneLookup> {
+  static async fromSources(
+    sources: Record<keyof typeof TIMEZONE_FILES, ByteSource>,
+  ): Promise<TimezoneLookup> {
     try {
       const [zones, coastal, tiles] = await Promise.all([
         CellIndexReader.open(sources.zones),

@@ -20,7 +20,10 @@ const KNOWN_DEPTHS: readonly KnownDepth[] = [
   { cell: "US5AK5SI", lon: -151.4155, lat: 59.6037, objectClass: 2, drval1: 4.8 },
 ];
 
-export async function verifyEncCharts(reader: EncChartsReader, expectedCells: readonly string[]): Promise<void> {
+export async function verifyEncCharts(
+  reader: EncChartsReader,
+  expectedCells: readonly string[],
+): Promise<void> {
   const meta = reader.metadata;
   const names = meta.cells.map((c) => c.name).sort();
   if (JSON.stringify(names) !== JSON.stringify([...expectedCells].sort())) {
@@ -57,7 +60,9 @@ export async function verifyEncCharts(reader: EncChartsReader, expectedCells: re
     if (index < 0) continue;
     const x = Math.round(k.lon * E7);
     const y = Math.round(k.lat * E7);
-    const section = (await reader.tile(colOf(meta.grid, x), rowOf(meta.grid, y)))?.find((s) => s.cell === index);
+    const section = (await reader.tile(colOf(meta.grid, x), rowOf(meta.grid, y)))?.find(
+      (s) => s.cell === index,
+    );
     const hit = section?.depthAreas().find((a) => insideRings(a.rings, x, y));
     if (!hit || hit.objectClass !== k.objectClass || hit.drval1 !== k.drval1) {
       throw new Error(

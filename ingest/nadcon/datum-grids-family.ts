@@ -63,7 +63,11 @@ export const datumGridsFamily: FamilyBuilder = {
       if (ak?.west !== 172 || ak.width !== 121 || ak.height !== 47)
         throw new Error("known answer: Alaska NAD27 lattice");
       const j = ak.height - 1;
-      const t = await readGridTile(reader, ak, Math.floor(j / ak.tileSize) * Math.ceil(ak.width / ak.tileSize));
+      const t = await readGridTile(
+        reader,
+        ak,
+        Math.floor(j / ak.tileSize) * Math.ceil(ak.width / ak.tileSize),
+      );
       const k = (j % ak.tileSize) * ak.tileSize * 2;
       if (
         Math.abs((t[k] as number) + 3.624342679977417) > 1e-12 ||
