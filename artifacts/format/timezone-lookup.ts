@@ -71,13 +71,18 @@ export class TimezoneLookup {
 
   /** Opens the files of a version folder (hashes are the caller's job); `mode` applies to the cell indexes. */
   static async open(versionDir: string, mode: SourceMode = "memory"): Promise<TimezoneLookup> {
-    const file = (name: keyof typeof TIMEZONE_FILES, m: SourceMode) =>
-      openByteSource(path.join(versionDir, TIMEZONE_FILES[name]), m);
-    return TimezoneLookup.fromSources({
-      zones: await file("zones", mode),
-      coastal: await file("coastal", mode),
-      tiles: await file("tiles", "memory"),
+    const at = (name: keyof typeof TIMEZONE_FILES) => path.join(versionDir, TIMEZONE_FILES[name]);
+    const zones = await openByteSource(at("zones"), mode);
+    const coastal = await openByteSource(at("coastal"), mode).catch((err: unknown) => {
+      zones.close();
+      throw err;
     });
+    const tiles = await openByteSource(at("tiles"), "memory").catch((err: unknown) => {
+      zones.close();
+      coastal.close();
+      throw err;
+    });
+    return TimezoneLookup.fromSources({ zones, coastal, tiles });
   }
 
   /** Opens the three files from byte sources of any kind (file, memory, object storage); closes them on failure. */
