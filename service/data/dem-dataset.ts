@@ -67,7 +67,8 @@ export class DemDataset {
       for (const p of cells) {
         const tx = Math.floor(wrap(layer, p.col) / layer.tileSize);
         const ty = Math.floor(p.row / layer.tileSize);
-        if (this.reader.hasTile(z, tx, ty)) into.add(`${z}/${tx}/${ty}`);
+        const key = `${z}/${tx}/${ty}`;
+        if (!into.has(key) && this.reader.hasTile(z, tx, ty)) into.add(key);
       }
     }
   }
