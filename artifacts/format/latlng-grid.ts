@@ -55,10 +55,16 @@ export class LatLngGridReader {
   readonly formatMinor: number;
   readonly #values: Uint16Array;
 
-  constructor(source: ByteSource) {
+  /** Reads the whole grid, checks it and decodes its values (held in memory from then on). */
+  static async open(source: ByteSource): Promise<LatLngGridReader> {
     if (source.size < HEADER)
       throw new ArtifactError("truncated", `lat/lng grid of ${source.size} bytes has no header`);
-    const head = source.read(0, HEADER);
+    const whole = await source.read(0, source.size);
+    return new LatLngGridReader(whole);
+  }
+
+  private constructor(file: Uint8Array) {
+    const head = file.subarray(0, HEADER);
     const v = new DataView(head.buffer, head.byteOffset, HEADER);
     const magic = new TextDecoder().decode(head.subarray(0, 8));
     if (magic !== GRID_MAGIC)
@@ -83,13 +89,13 @@ export class LatLngGridReader {
       cellDegrees: v.getFloat64(40, true),
     };
     const n = this.spec.rows * this.spec.cols;
-    if (source.size !== HEADER + 2 * n + TRAILER)
+    if (file.length !== HEADER + 2 * n + TRAILER)
       throw new ArtifactError(
         "truncated",
-        `lat/lng grid of ${this.spec.rows}×${this.spec.cols} needs ${HEADER + 2 * n + TRAILER} bytes, has ${source.size}`,
+        `lat/lng grid of ${this.spec.rows}×${this.spec.cols} needs ${HEADER + 2 * n + TRAILER} bytes, has ${file.length}`,
       );
-    const raw = source.read(HEADER, 2 * n);
-    const stored = source.read(HEADER + 2 * n, TRAILER);
+    const raw = file.subarray(HEADER, HEADER + 2 * n);
+    const stored = file.subarray(HEADER + 2 * n);
     verifyChecksum(
       new DataView(stored.buffer, stored.byteOffset, TRAILER).getUint32(0, true),
       "lat/lng grid values",

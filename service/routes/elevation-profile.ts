@@ -33,10 +33,10 @@ export const PROFILE_LIMITS = {
   },
 } as const satisfies Record<string, RouteLimit>;
 
-export function profileHandler(
+export async function profileHandler(
   req: SchemaTypes["elevation-profile.request"],
   ctx: RouteContext,
-): SchemaTypes["elevation-profile.response"] {
+): Promise<SchemaTypes["elevation-profile.response"]> {
   const interpolation = req.interpolation ?? "bilinear";
   const where = { field: "path", path: "$.path" };
   const path = readLonLatList(req.path, "path", PROFILE_LIMITS.positions);
@@ -59,12 +59,20 @@ export function profileHandler(
 
   const dem = demOf(ctx);
   const tiles = new Set<string>();
-  for (const p of points) dem.collectTiles(p.longitude, p.latitude, interpolation, tiles);
+  const tilesOf = points.map((p) => {
+    const own = new Set<string>();
+    dem.collectTiles(p.longitude, p.latitude, interpolation, own);
+    for (const k of own) tiles.add(k);
+    return own;
+  });
   checkLimit(PROFILE_LIMITS.tiles, tiles.size, where);
 
   const meta = dem.metadata;
-  const located: Located[] = points.map((p, index) => {
-    const at = dem.locate(p.longitude, p.latitude);
+  const located: Located[] = [];
+  const heights: (number | null)[] = [];
+  await dem.visit(tilesOf, (view, index) => {
+    const p = points[index] as (typeof points)[number];
+    const at = view.locate(p.longitude, p.latitude);
     if (!at) {
       throw new ApiError("outside_coverage", {
         ...where,
@@ -73,9 +81,9 @@ export function profileHandler(
         coverage: describeCoverage(meta),
       });
     }
-    return at;
+    located.push(at);
+    heights.push(view.sample(at, interpolation)?.elevationMeters ?? null);
   });
-  const heights = located.map((at) => dem.sample(at, interpolation)?.elevationMeters ?? null);
   if (heights.every((h) => h === null))
     throw new ApiError("no_data", { ...where, samples: count, interpolation });
 

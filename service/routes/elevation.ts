@@ -10,15 +10,18 @@ import type { SchemaTypes } from "../types/schema-types.ts";
 import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
 import { queryLonLat } from "./query-position.ts";
 
-function elevation(
+async function elevation(
   query: SchemaTypes["elevation.query"],
   ctx: RouteContext,
-): SchemaTypes["elevation.response"] {
+): Promise<SchemaTypes["elevation.response"]> {
   const { lon, lat } = queryLonLat(query);
   const interpolation = query.interpolation ?? "bilinear";
   const dem = demOf(ctx);
   const meta = dem.metadata;
-  const at = dem.locate(lon, lat);
+  const tiles = new Set<string>();
+  dem.collectTiles(lon, lat, interpolation, tiles);
+  const view = await dem.load(tiles);
+  const at = view.locate(lon, lat);
   if (!at)
     throw new ApiError("outside_coverage", {
       field: "lat",
@@ -27,7 +30,7 @@ function elevation(
       lon,
       coverage: describeCoverage(meta),
     });
-  const sampled = dem.sample(at, interpolation);
+  const sampled = view.sample(at, interpolation);
   if (!sampled) throw new ApiError("no_data", { field: "lat", path: "$", lat, lon, interpolation });
   const layer = meta.layers[at.layer] as DemLayerMeta;
   const source = describeSource(meta, at.layer);

@@ -64,11 +64,11 @@ export const marineEntries: CatalogEntry[] = [
     example: { query: { lat: 59.6033, lon: -151.4192 } },
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
-    handler: ({ query }, ctx) => {
+    handler: async ({ query }, ctx) => {
       const q = queryLonLat(query);
       const enc = charts(ctx);
       const session = enc.session();
-      const r = depthAt(session, q.lon, q.lat, { soundingRings: SOUNDING_RINGS });
+      const r = await depthAt(session, q.lon, q.lat, { soundingRings: SOUNDING_RINGS });
       switch (r.kind) {
         case "outside_coverage":
           throw new ApiError("outside_coverage", { query: q, coverage: coverageFor(enc) });
@@ -97,11 +97,11 @@ export const marineEntries: CatalogEntry[] = [
     example: { query: { lat: 59.6033, lon: -151.4192, radius: 1000 } },
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
-    handler: ({ query }, ctx) => {
+    handler: async ({ query }, ctx) => {
       const q = { ...queryLonLat(query), radius: radius(query) };
       const enc = charts(ctx);
       const session = enc.session();
-      const r = hazardsNear(session, q.lon, q.lat, q.radius, {
+      const r = await hazardsNear(session, q.lon, q.lat, q.radius, {
         maxTiles: TILES_LIMIT.max,
         maxHazards: HAZARDS_LIMIT.max,
       });
