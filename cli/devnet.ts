@@ -1,6 +1,7 @@
 // `geo402 devnet`: the embedded devnet alone (anvil chain, test USDC, the facilitator on loopback
 // HTTP) for N service replicas to share. Writes the devnet file (payer key, RPC, asset), prints
-// the environment replicas start with (FACILITATOR_URL, PAY_TO, GEO402_REVISION) and runs until
+// the environment replicas start with (FACILITATOR_URL, PAY_TO, GEO402_REVISION, and GEO402_RPC_URL
+// so a replica can confirm another replica's settlement on chain) and runs until
 // SIGTERM/SIGINT. Production equivalent: a hosted x402 facilitator on the real network
 // (docs/operations.md).
 import { ConfigError, loadConfig } from "../service/config.ts";
@@ -28,7 +29,8 @@ export async function devnetMain(argv: readonly string[]): Promise<number> {
   const file = devnet.writeFile(config.home, serviceUrl);
   process.stdout.write(
     `# devnet ${config.network}: chain ${devnet.anvil.rpcUrl}, devnet file ${file}\n` +
-      `export GEO402_REVISION=${config.revision}\nexport FACILITATOR_URL=${devnet.facilitatorUrl}\nexport PAY_TO=${devnet.payTo}\n`,
+      `export GEO402_REVISION=${config.revision}\nexport FACILITATOR_URL=${devnet.facilitatorUrl}\nexport PAY_TO=${devnet.payTo}\n` +
+      `export GEO402_RPC_URL=${devnet.anvil.rpcUrl}\n`,
   );
   await new Promise<void>((resolve) => {
     process.once("SIGTERM", resolve);

@@ -32,6 +32,8 @@ interface Resource {
   metadata: { name: string };
   // biome-ignore lint/suspicious/noExplicitAny: rendered YAML, checked by the schemas below
   spec?: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
 }
 
 /** `kubectl kustomize` output where kubectl is installed (not a Debian package: apt has none);
@@ -74,6 +76,34 @@ describe("deploy/k8s (validated offline against the Kubernetes schemas)", () => 
     expect(pod.initContainers[0].command).toEqual(["geo402-ingest", "sync", "all", "--once"]);
     const svc = rendered().find((r) => r.kind === "Service")!;
     expect(svc.spec.ports.map((p: { targetPort: string }) => p.targetPort)).toEqual(["http"]);
+  });
+
+  it("gives the service the shared Redis, the chain and the batch signer, each a documented variable", () => {
+    const resources = rendered();
+    const dep = resources.find((r) => r.kind === "Deployment")!;
+    const service = dep.spec.template.spec.containers.find((c: { name: string }) => c.name === "geo402");
+    const env: Record<string, string> = {};
+    for (const from of service.envFrom as {
+      configMapRef?: { name: string };
+      secretRef?: { name: string };
+    }[]) {
+      const name = from.configMapRef?.name ?? from.secretRef?.name;
+      const source = resources.find((r) => r.metadata.name === name)!;
+      Object.assign(env, source.data, source.stringData);
+    }
+    for (const key of [
+      "GEO402_REDIS_URL",
+      "GEO402_RPC_URL",
+      "GEO402_RECEIVER_AUTHORIZER_KEY",
+      "FACILITATOR_URL",
+      "PAY_TO",
+    ])
+      expect(env, key).toHaveProperty(key);
+    const docs = ["configuration.md", "operations.md"]
+      .map((f) => readFileSync(path.resolve(import.meta.dirname, "../docs", f), "utf8"))
+      .join("\n");
+    const configured = resources.flatMap((r) => Object.keys({ ...r.data, ...r.stringData }));
+    for (const key of configured) expect(docs, `${key} documented`).toContain(`\`${key}\``);
   });
 
   it("has one Forbid CronJob per artifact family that refreshes then publishes it", () => {

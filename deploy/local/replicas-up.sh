@@ -8,7 +8,10 @@
 # With GEO402_S3_BUCKET set (and GEO402_S3_ENDPOINT, AWS_* as printed by swift-up.sh), each replica
 # gets its own artifacts directory filled by `geo402-ingest sync all --once` and followed by a
 # `geo402-ingest sync all` sidecar, as in deploy/k8s; otherwise every replica reads ./artifacts.
-# Needs: apt-get install -y --no-install-recommends haproxy
+# Replicas share state in Redis (paid answers kept for retries, batch-settlement channels, the claim
+# leader lock): GEO402_REDIS_URL if set, else a redis-server started here on GEO402_LB_PORT+2 when
+# Debian's redis-server is installed; without either each replica keeps its own (said on stderr).
+# Needs: apt-get install -y --no-install-recommends haproxy (and redis-server)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 STATE=${GEO402_REPLICAS_STATE:-/tmp/geo402-replicas}
@@ -23,11 +26,19 @@ GEO402_HOME=$STATE/devnet GEO402_PUBLIC_URL=http://127.0.0.1:$LB node bin/geo402
 echo "$! devnet" >>"$STATE/pids"
 for _ in $(seq 1 480); do grep -q '^export PAY_TO=' "$STATE/devnet.env" && break; sleep 0.25; done
 grep -q '^export PAY_TO=' "$STATE/devnet.env" || { echo "replicas-up: devnet did not start; $STATE/log/devnet.log" >&2; exit 1; }
+if [ -z "${GEO402_REDIS_URL:-}" ] && command -v redis-server >/dev/null; then
+  redis-server --bind 127.0.0.1 --port $((LB + 2)) --save "" --appendonly no >"$STATE/log/redis.log" 2>&1 &
+  echo "$! redis" >>"$STATE/pids"
+  GEO402_REDIS_URL=redis://127.0.0.1:$((LB + 2))
+  for _ in $(seq 1 100); do (: </dev/tcp/127.0.0.1/$((LB + 2))) 2>/dev/null && break; sleep 0.1; done
+fi
+[ -n "${GEO402_REDIS_URL:-}" ] ||
+  echo "replicas-up: no GEO402_REDIS_URL and no redis-server: each replica keeps paid answers and channels alone" >&2
 # What deploy/local/replica.sh reads to start a replica the same way later.
 {
   cat "$STATE/devnet.env"
   echo "export GEO402_PUBLIC_URL=http://127.0.0.1:$LB GEO402_REPLICA_PORT=$BASE GEO402_DRAIN_MS=${GEO402_DRAIN_MS:-5000}"
-  for v in GEO402_S3_BUCKET GEO402_S3_ENDPOINT GEO402_S3_PREFIX GEO402_SYNC_INTERVAL_S AWS_REGION AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY; do
+  for v in GEO402_REDIS_URL GEO402_S3_BUCKET GEO402_S3_ENDPOINT GEO402_S3_PREFIX GEO402_SYNC_INTERVAL_S AWS_REGION AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY; do
     [ -n "${!v:-}" ] && echo "export $v=${!v}"
   done
 } >"$STATE/replica.env"

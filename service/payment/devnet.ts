@@ -1,5 +1,5 @@
 // The embedded default: a local chain with the network's chain id, test USDC at the canonical
-// address, anvil's dev accounts funded, and a real facilitator (in-process and on loopback HTTP).
+// address, anvil's dev accounts funded, and a real facilitator (in its own thread, also served on loopback HTTP).
 import { pbkdf2Sync } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +9,8 @@ import { type AnvilNode, startAnvil } from "./anvil.ts";
 import { usdcFor } from "./assets.ts";
 import { loadCompiledContracts } from "./contracts.ts";
 import { devnetStateFile, loadDevnetState, readDevAccounts, saveDevnetState } from "./devnet-state.ts";
-import { createLocalFacilitator, type LocalFacilitator, serveFacilitator } from "./facilitator.ts";
+import { serveFacilitator } from "./facilitator.ts";
+import { type FacilitatorThread, startFacilitatorThread } from "./facilitator-thread.ts";
 import { deployTestUsdc, type TestUsdc, testUsdcAt } from "./test-usdc.ts";
 
 /** anvil's well-known development mnemonic: loopback test money only. */
@@ -68,7 +69,8 @@ export interface DevnetFile {
 export interface Devnet {
   anvil: AnvilNode;
   token: TestUsdc;
-  facilitator: LocalFacilitator;
+  /** The facilitator, in its own thread. */
+  facilitator: FacilitatorThread;
   facilitatorUrl: string;
   payTo: `0x${string}`;
   payerKey: `0x${string}`;
@@ -112,7 +114,7 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       await saveDevnetState(anvil.rpcUrl, stateFile);
     }
     const payTo = devAccount(ROLE.payTo).address;
-    const facilitator = createLocalFacilitator({
+    const facilitator = startFacilitatorThread({
       rpcUrl: anvil.rpcUrl,
       chainId,
       network: opts.network,
@@ -149,6 +151,7 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       },
       async stop() {
         await served.app.close();
+        await facilitator.close();
         await anvil.stop();
       },
     };

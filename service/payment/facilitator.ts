@@ -3,7 +3,8 @@
 // in-process by the service and also served over HTTP on loopback (the advertised facilitator URL).
 // It is not a relay: it verifies and settles only payments to this service's payTo in its asset on
 // its network (anything else: invalid_payment_requirements), and a chain that cannot be reached
-// is a facilitator fault (chain-faults.ts), never an invalid signature.
+// is a facilitator fault (chain-faults.ts), never an invalid signature. The service runs it in a
+// worker thread (facilitator-thread.ts), off the thread that serves requests.
 import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, FacilitatorResponseError } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
@@ -45,13 +46,16 @@ export function isOwnPayment(own: OwnTerms, payload: PaymentPayload, req: Paymen
   return ours(req) && ours(payload?.accepted);
 }
 
-export function createLocalFacilitator(opts: {
+export interface LocalFacilitatorOptions {
   rpcUrl: string;
   chainId: number;
   network: `eip155:${number}`;
   privateKey: `0x${string}`;
   own: OwnTerms;
-}): LocalFacilitator {
+}
+
+/** The facilitator in this thread (the service runs it in its own: facilitator-thread.ts). */
+export function createLocalFacilitator(opts: LocalFacilitatorOptions): LocalFacilitator {
   const { signer: direct, address } = createFacilitatorSigner({
     chain: localChain(opts.chainId, opts.rpcUrl),
     rpcUrl: opts.rpcUrl,

@@ -1,16 +1,18 @@
 // Payment benchmarks, each side by side with its peer in this one process (ratios, never assertions):
 // - the 402 quote path against a bare Fastify JSON route, alternating rounds (autocannon, c=16);
 // - verify + settle against the physical floor (2 signature recoveries + signing and sending the
-//   settlement with its receipt), alternating one payment each;
+//   settlement with its receipt) and against the same facilitator run in this thread, alternating
+//   one payment each;
 // - exact paid throughput at concurrency 1, 4 and 16 on a fresh devnet and again after
 //   BENCH_AGED_PAYMENTS payments (default 2000; BENCH_AGED_PAYMENTS=20000 for the issue's row, about
-//   three more minutes).
+//   three more minutes), with the CPU each paid request cost the request thread, the process and anvil.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
+import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { authorizationTypes, eip3009ABI } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -20,6 +22,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { sendRawTransactionSync } from "viem/actions";
 import { loadConfig } from "../../service/config.ts";
 import { devKey } from "../../service/payment/devnet.ts";
+import { createLocalFacilitator } from "../../service/payment/facilitator.ts";
 import { SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.ts";
 import { startService } from "../../service/runtime.ts";
 
@@ -115,8 +118,16 @@ async function main() {
   const terms: PaymentRequired = decodePaymentRequiredHeader(unpaid.headers.get("payment-required") ?? "");
   const sign = () => signer.createPaymentPayload(terms);
 
-  // 2. verify + settle against the floor, alternating.
+  // 2. verify + settle against the floor, alternating: the service's facilitator (its own thread)
+  // and the same facilitator in this thread (another dev key pays its gas), the peer of the thread hop.
   const facilitator = devnet.facilitator.client;
+  const inThread = createLocalFacilitator({
+    rpcUrl: devnet.anvil.rpcUrl,
+    chainId: devnet.anvil.chainId,
+    network: config.network,
+    privateKey: devKey(5),
+    own: { network: config.network, asset: devnet.token.address, payTo: devnet.payTo },
+  }).client;
   const requirements = terms.accepts[0];
   if (!requirements) throw new Error("no payment requirements");
   const floorAccount = privateKeyToAccount(devKey(4));
@@ -175,21 +186,23 @@ async function main() {
     const receipt = await sendRawTransactionSync(client, { serializedTransaction: tx });
     if (receipt.status !== "success") throw new Error("floor transfer reverted");
   };
-  const oursOnce = async (p: PaymentPayload) => {
-    const v = await facilitator.verify(p, requirements);
+  const viaOnce = (f: FacilitatorClient) => async (p: PaymentPayload) => {
+    const v = await f.verify(p, requirements);
     if (!v.isValid) throw new Error(`verify: ${v.invalidReason}`);
-    const s = await facilitator.settle(p, requirements);
+    const s = await f.settle(p, requirements);
     if (!s.success) throw new Error(`settle: ${s.errorReason}`);
   };
   const PAIRS = 150;
   const payloads = [];
-  for (let i = 0; i < 2 * PAIRS; i++) payloads.push(await sign());
+  for (let i = 0; i < 3 * PAIRS; i++) payloads.push(await sign());
   const floorMs: number[] = [];
   const oursMs: number[] = [];
+  const inThreadMs: number[] = [];
   for (let i = 0; i < PAIRS; i++) {
     for (const [fn, out, p] of [
-      [floorOnce, floorMs, payloads[2 * i]],
-      [oursOnce, oursMs, payloads[2 * i + 1]],
+      [floorOnce, floorMs, payloads[3 * i]],
+      [viaOnce(facilitator), oursMs, payloads[3 * i + 1]],
+      [viaOnce(inThread), inThreadMs, payloads[3 * i + 2]],
     ] as const) {
       const t = performance.now();
       await fn(p as PaymentPayload);
@@ -199,48 +212,86 @@ async function main() {
   console.log(`| verify + settle, ${PAIRS} alternating payments | median ms |`);
   console.log("|---|---|");
   console.log(`| floor: 2 recoveries + sign + send with receipt | ${median(floorMs).toFixed(2)} |`);
-  console.log(`| facilitator verify + settle | ${median(oursMs).toFixed(2)} |`);
-  console.log(`\nratio facilitator/floor: ${(median(oursMs) / median(floorMs)).toFixed(2)}× (goal ≤ 1.5×)\n`);
+  console.log(
+    `| facilitator verify + settle (its own thread, as the service runs it) | ${median(oursMs).toFixed(2)} |`,
+  );
+  console.log(`| the same facilitator in this thread | ${median(inThreadMs).toFixed(2)} |`);
+  console.log(`\nratio facilitator/floor: ${(median(oursMs) / median(floorMs)).toFixed(2)}× (goal ≤ 1.5×)`);
+  console.log(`ratio own thread/in this thread: ${(median(oursMs) / median(inThreadMs)).toFixed(2)}×\n`);
 
-  // 3. Exact paid throughput, fresh and after AGED payments.
+  // 3. Exact paid throughput, fresh and after AGED payments, with the CPU each paid request cost:
+  // the request thread (the bench's own fetch client included), this whole process (every thread:
+  // the facilitator's, the client's) and anvil (from /proc, Linux only).
+  const cpuMsOf = (stat: string) => {
+    try {
+      const fields = readFileSync(stat, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const anvilCpuMs = () => cpuMsOf(`/proc/${devnet.anvil.pid}/stat`);
+  // The main thread's task id is the process id.
+  const mainCpuMs = () => cpuMsOf(`/proc/self/task/${process.pid}/stat`);
   const paidRun = async (c: number, n: number) => {
     const headers: Record<string, string>[] = [];
     for (let i = 0; i < n; i++) headers.push(signer.encodePaymentSignatureHeader(await sign()));
     const lat: number[] = [];
     let next = 0;
     let ok = 0;
+    const main0 = mainCpuMs();
+    const cpu0 = process.cpuUsage();
+    const anvil0 = anvilCpuMs();
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: c }, async () => {
         while (next < n) {
           const h = headers[next++];
           const t = performance.now();
-          const r = await fetch(`${svc.url}/v1/hello`, {
+          // A connection reset under load counts as a request not answered (not settled).
+          const status = await fetch(`${svc.url}/v1/hello`, {
             method: "POST",
             headers: { "content-type": "application/json", ...h },
             body,
-          });
-          await r.arrayBuffer();
+          })
+            .then(async (r) => {
+              await r.arrayBuffer();
+              return r.status;
+            })
+            .catch(() => 0);
           lat.push(performance.now() - t);
-          if (r.status === 200) ok++;
+          if (status === 200) ok++;
         }
       }),
     );
-    return { ok, n, rps: ok / ((performance.now() - t0) / 1000), p50: pct(lat, 0.5), p99: pct(lat, 0.99) };
+    const elapsed = performance.now() - t0;
+    const busy = mainCpuMs() - main0;
+    const cpu = process.cpuUsage(cpu0);
+    const per = (ms: number) => (ok > 0 ? ms / ok : Number.NaN);
+    return {
+      ok,
+      n,
+      rps: ok / (elapsed / 1000),
+      p50: pct(lat, 0.5),
+      p99: pct(lat, 0.99),
+      mainMs: per(busy),
+      processMs: per((cpu.user + cpu.system) / 1000),
+      anvilMs: per(anvilCpuMs() - anvil0),
+    };
   };
   const sizes: Record<number, number> = { 1: 200, 4: 400, 16: 800 };
   const table = async (label: string) => {
     for (const c of [1, 4, 16]) {
       const r = await paidRun(c, sizes[c] ?? 200);
       console.log(
-        `| ${label} | ${c} | ${r.n} (${r.ok} settled) | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`,
+        `| ${label} | ${c} | ${r.n} (${r.ok} settled) | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.mainMs.toFixed(2)} | ${r.processMs.toFixed(2)} | ${r.anvilMs.toFixed(2)} |`,
       );
     }
   };
   console.log(
-    "| paid POST /v1/hello (exact, pre-signed, devnet) | concurrency | requests | paid req/s | p50 ms | p99 ms |",
+    "| paid POST /v1/hello (exact, pre-signed, devnet) | concurrency | requests | paid req/s | p50 ms | p99 ms | CPU ms/req: request thread | whole process | anvil |",
   );
-  console.log("|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   await table("fresh devnet");
   let aged = 0;
   while (aged < AGED) {
