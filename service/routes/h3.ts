@@ -9,6 +9,7 @@ import { checkLimit } from "../geo/limit.ts";
 import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
+import { SAN_FRANCISCO } from "./example-geometries.ts";
 
 const INDEX_POINTS_LIMIT: RouteLimit = {
   name: "points",
@@ -34,20 +35,6 @@ const POLYFILL_CELLS_LIMIT: RouteLimit = {
   unit: "cells",
   detail:
     "cells per call over all features and resolutions: an upper-bound estimate within the cap admits a job before any cell is generated; above it, the cells are counted (when the estimate is at most twice the cap) and only a true count over the cap is refused",
-};
-
-// A Polygon (the schema types `geojson` by its `type` only; the route reads the rest).
-const SAN_FRANCISCO = {
-  type: "Polygon",
-  coordinates: [
-    [
-      [-122.52, 37.7],
-      [-122.35, 37.7],
-      [-122.35, 37.81],
-      [-122.52, 37.81],
-      [-122.52, 37.7],
-    ],
-  ],
 };
 
 type IndexRoute = RouteOf<{ body: "h3-index.request"; response: "h3-index.response" }>;
@@ -157,6 +144,7 @@ export const h3Entries: CatalogEntry[] = [
       BODY_BYTES_LIMIT,
       NESTING_DEPTH_LIMIT,
     ],
+    // A variable, not a literal: the schema types `geojson` by its `type` only.
     example: { body: { geojson: SAN_FRANCISCO, resolution: 7 } },
     revisions: ["A", "B"],
     forbiddenMembers: ["points"],

@@ -8,6 +8,7 @@ import { preparePolygon } from "../geo/pip/prepared-polygon.ts";
 import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
+import { SAN_FRANCISCO } from "./example-geometries.ts";
 
 const PIP_LIMITS = {
   points: { name: "points", max: 250_000, unit: "points", detail: "positions in `points`" },
@@ -73,18 +74,7 @@ export const pipEntries: CatalogEntry[] = [
               type: "Feature",
               id: "sf",
               properties: {},
-              geometry: {
-                type: "Polygon",
-                coordinates: [
-                  [
-                    [-122.52, 37.7],
-                    [-122.35, 37.7],
-                    [-122.35, 37.81],
-                    [-122.52, 37.81],
-                    [-122.52, 37.7],
-                  ],
-                ],
-              },
+              geometry: SAN_FRANCISCO,
             },
           ],
         },
