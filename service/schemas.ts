@@ -56,8 +56,11 @@ export interface SchemaSet {
 }
 
 export function createSchemaSet(schemas = loadSchemas()): SchemaSet {
-  const strictAjv = makeAjv(false);
-  const coercingAjv = makeAjv(true);
+  // Made on first use too: each Ajv compiles the draft 2020-12 meta-schema when made.
+  let strict: Ajv2020 | undefined;
+  let coercing: Ajv2020 | undefined;
+  const strictAjv = () => (strict ??= makeAjv(false));
+  const coercingAjv = () => (coercing ??= makeAjv(true));
   const cache = new Map<string, ValidateFunction>();
   const get = (name: string): JsonSchema => {
     const s = schemas.get(name);
@@ -66,12 +69,16 @@ export function createSchemaSet(schemas = loadSchemas()): SchemaSet {
   };
   const geojson = () => get("geojson");
   // Requests: GeoJSON members are objects here and checked by the route; responses: the full shapes.
-  const compile = (ajv: Ajv2020, name: string, kind: "body" | "query" | "response"): ValidateFunction => {
+  const compile = (
+    ajv: () => Ajv2020,
+    name: string,
+    kind: "body" | "query" | "response",
+  ): ValidateFunction => {
     const key = `${kind}:${name}`;
     let fn = cache.get(key);
     if (!fn) {
       const schema = get(name);
-      fn = ajv.compile(
+      fn = ajv().compile(
         kind === "response"
           ? selfContained(schema, geojson())
           : kind === "query"
@@ -84,7 +91,7 @@ export function createSchemaSet(schemas = loadSchemas()): SchemaSet {
   };
   // Compiled on first use, not at start-up: compiling every route's schemas took most of a
   // second of start-up; each is compiled once, by the first request that needs it.
-  const asserting = (ajv: Ajv2020, name: string, root: "body" | "query") => {
+  const asserting = (ajv: () => Ajv2020, name: string, root: "body" | "query") => {
     let fn: ValidateFunction | undefined;
     return (value: unknown) => {
       fn ??= compile(ajv, name, root);

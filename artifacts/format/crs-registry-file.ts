@@ -1,7 +1,7 @@
 // The crs family's file (`crs.json`, format "geo402-crs" 1.0, artifacts/README.md §crs): the
 // service's EPSG code set with projection parameters and the datum operations, as one JSON
-// document. It is small (≈2.5 MB, 1,848 records) and is parsed once when the service opens the
-// family, never at request time.
+// document. It is small (≈2.5 MB, 1,848 records): read whole when the service opens the family,
+// parsed once on first use (service/data/transform-families.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { ArtifactError } from "./artifact-error.ts";
 import type { CrsRegistryData } from "./crs-record.ts";
@@ -23,9 +23,14 @@ export function writeCrsRegistry(file: string, data: CrsRegistryData): void {
 }
 
 export function readCrsRegistry(file: string): CrsRegistryData {
+  return parseCrsRegistry(readFileSync(file), file);
+}
+
+/** The registry from the file's bytes (`file` names it in errors). */
+export function parseCrsRegistry(bytes: Buffer, file: string): CrsRegistryData {
   let doc: Partial<CrsFile>;
   try {
-    doc = JSON.parse(readFileSync(file, "utf8")) as Partial<CrsFile>;
+    doc = JSON.parse(bytes.toString("utf8")) as Partial<CrsFile>;
   } catch (e) {
     throw new ArtifactError("malformed", `${file}: not JSON (${(e as Error).message})`);
   }

@@ -1,11 +1,12 @@
-// Openers of the transform's families: `crs` (parsed once into the CrsRegistry) and `datum-grids`
+// Openers of the transform's families: `crs` (read at open, parsed into the CrsRegistry on first use) and `datum-grids`
 // (a GridStore over the tile container: headers in memory, tiles read by offset when a request
 // needs them, a small cache of recently read tiles).
 
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { FileSource } from "../../artifacts/format/byte-source.ts";
-import { CRS_FILE, readCrsRegistry } from "../../artifacts/format/crs-registry-file.ts";
+import { CRS_FILE, parseCrsRegistry } from "../../artifacts/format/crs-registry-file.ts";
 import {
   DATUM_GRID_FILE,
   readDatumGridMetadata,
@@ -20,7 +21,13 @@ import type { FamilyOpener } from "./families.ts";
 
 export const crsOpener: FamilyOpener<CrsRegistry> = {
   ...FAMILY_SPECS.crs,
-  open: async (dir) => new CrsRegistry(readCrsRegistry(path.join(dir, CRS_FILE))),
+  // The bytes are read at open (damage on disk after start cannot reach them) and parsed on first
+  // use: the main thread never transforms (the pool's workers do).
+  open: async (dir) => {
+    const file = path.join(dir, CRS_FILE);
+    const bytes = await readFile(file);
+    return new CrsRegistry(() => parseCrsRegistry(bytes, file));
+  },
 };
 
 /** Tiles kept between requests (64×64 nodes × 2 float32 = 32 KiB each). */

@@ -1,17 +1,25 @@
 // POST /mcp: the MCP Streamable HTTP transport (stateless: one server and transport per request,
 // JSON answers rather than an SSE stream). The endpoint itself is free, like GET /: it only
 // lists tools and carries calls; each tool call is priced and paid through its HTTP route.
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+// The MCP SDK (and its zod schemas) loads on the first MCP request, not at start-up.
 import type { FastifyInstance } from "fastify";
 import { BODY_BYTES } from "../limits.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
 import { SECURITY_HEADERS } from "../security-headers.ts";
-import { createMcpServer } from "./server.ts";
 import { catalogTools } from "./tools.ts";
 
 export const MCP_PATH = "/mcp";
 const ENVELOPE_BYTES = 65_536;
+
+let sdk: Promise<
+  [typeof import("./server.ts"), typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js")]
+>;
+const loadSdk = () =>
+  (sdk ??= Promise.all([
+    import("./server.ts"),
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+  ]));
 
 export function registerMcpRoute(
   app: FastifyInstance,
@@ -24,6 +32,7 @@ export function registerMcpRoute(
   // Room for the JSON-RPC envelope and a payment around arguments as large as a route's body:
   // the inner HTTP request then applies the route's own body limit.
   app.post(MCP_PATH, { bodyLimit: BODY_BYTES + ENVELOPE_BYTES }, async (req, reply) => {
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
     const server = createMcpServer(tools, {
       app,
       mcpUrl: `${baseUrl()}${MCP_PATH}`,

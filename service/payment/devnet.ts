@@ -101,10 +101,8 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       DEV_FUNDING_ATOMIC,
       ANVIL_MNEMONIC,
     });
-    const fundedAccounts = Array.from(
-      { length: DEV_ACCOUNT_COUNT },
-      (_, i) => privateKeyToAccount(devKey(i)).address,
-    );
+    // The saved addresses: deriving each from its key is elliptic-curve work at every start.
+    const fundedAccounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, i) => devAccount(i).address);
     let token: TestUsdc;
     if (await loadDevnetState(anvil.rpcUrl, stateFile)) {
       token = testUsdcAt(tokenOpts);

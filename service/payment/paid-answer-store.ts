@@ -1,8 +1,7 @@
 // Where paid answers are kept for a short while, so that a retry of the same payment after a
 // crash or a lost reply gets its answer again instead of a failure or a second charge
 // (paid-answers.ts). Redis when GEO402_REDIS_URL is set (replicas share it: a retry may reach
-// another replica); otherwise one process's memory, bounded in bytes.
-import { createClient } from "redis";
+// another replica, redis-paid-answer-store.ts); otherwise one process's memory, bounded in bytes.
 
 /** A paid answer as recorded before settlement ("settling") and after it ("settled"). */
 export interface PaidAnswer {
@@ -85,41 +84,5 @@ export class MemoryPaidAnswerStore implements PaidAnswerStore {
       if (this.#bytes + bytes <= this.#maxBytes) return;
       this.#delete(k);
     }
-  }
-}
-
-const PREFIX = "geo402:paid:";
-
-/** Paid answers in Redis: one string per key (the record as JSON), expiring with PX. */
-export class RedisPaidAnswerStore implements PaidAnswerStore {
-  readonly #redis: ReturnType<typeof createClient>;
-
-  private constructor(redis: ReturnType<typeof createClient>) {
-    this.#redis = redis;
-  }
-
-  static async connect(url: string): Promise<RedisPaidAnswerStore> {
-    // While Redis is unreachable a command fails at once (the caller logs it and the payment goes
-    // ahead unrecorded) instead of waiting in an offline queue; the client reconnects by itself.
-    const redis = createClient({ url, disableOfflineQueue: true });
-    redis.on("error", () => {});
-    await redis.connect();
-    return new RedisPaidAnswerStore(redis);
-  }
-
-  async get(key: string): Promise<PaidAnswer | null> {
-    const text = await this.#redis.get(PREFIX + key);
-    return text ? (JSON.parse(text) as PaidAnswer) : null;
-  }
-
-  async put(keys: readonly string[], answer: PaidAnswer, ttlMs: number): Promise<void> {
-    const text = JSON.stringify(answer);
-    const multi = this.#redis.multi();
-    for (const key of keys) multi.set(PREFIX + key, text, { expiration: { type: "PX", value: ttlMs } });
-    await multi.exec();
-  }
-
-  async close(): Promise<void> {
-    await this.#redis.close();
   }
 }

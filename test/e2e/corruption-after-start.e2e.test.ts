@@ -2,7 +2,7 @@
 // file against its manifest at start, so only what it reads later can carry the damage. Families
 // read on demand from their files (datum-grids, dem, enc) check each tile's CRC-32 and answer 503
 // data_unavailable, free, logged at error level; families held in memory (timezone, census: read
-// whole at open, each block checked on first use; crs: parsed once) keep answering from the copy
+// whole at open, each block checked on first use; crs: read whole at open, parsed on first use) keep answering from the copy
 // read at start. Balances are read on chain.
 import { cp, mkdtemp, open, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";

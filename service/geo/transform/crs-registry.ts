@@ -13,17 +13,40 @@ import { createProjection, type Projection } from "./projection.ts";
 export const CODE_PATTERN = /^(?:EPSG:)?([0-9]{4,6})$/;
 
 export class CrsRegistry {
-  readonly epsgVersion: string;
-  readonly gridOperations: readonly GridOperation[];
-  readonly helmertOperations: readonly HelmertOperation[];
-  readonly #byCode: Map<number, CrsRecord>;
+  readonly #load: () => CrsRegistryData;
+  #data: { source: CrsRegistryData; byCode: Map<number, CrsRecord> } | undefined;
   readonly #projections = new Map<number, Projection>();
 
-  constructor(data: CrsRegistryData) {
-    this.epsgVersion = data.epsgVersion;
-    this.gridOperations = data.gridOperations;
-    this.helmertOperations = data.helmertOperations;
-    this.#byCode = new Map(data.crs.map((r) => [r.code, r]));
+  /**
+   * The data, or how to read it: read on first use, so a thread that never transforms (the main
+   * thread: transforms run in the compute pool) never parses the registry.
+   */
+  constructor(data: CrsRegistryData | (() => CrsRegistryData)) {
+    this.#load = typeof data === "function" ? data : () => data;
+  }
+
+  get #records() {
+    if (!this.#data) {
+      const source = this.#load();
+      this.#data = { source, byCode: new Map(source.crs.map((r) => [r.code, r])) };
+    }
+    return this.#data;
+  }
+
+  get #byCode(): Map<number, CrsRecord> {
+    return this.#records.byCode;
+  }
+
+  get epsgVersion(): string {
+    return this.#records.source.epsgVersion;
+  }
+
+  get gridOperations(): readonly GridOperation[] {
+    return this.#records.source.gridOperations;
+  }
+
+  get helmertOperations(): readonly HelmertOperation[] {
+    return this.#records.source.helmertOperations;
   }
 
   get(code: number): CrsRecord | undefined {
