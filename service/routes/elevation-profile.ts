@@ -2,14 +2,13 @@
 // tile is read, then the coverage of every sample, then samples the heights.
 import type { Located } from "../data/dem-dataset.ts";
 import { demOf } from "../data/dem-dataset.ts";
-import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError } from "../errors.ts";
 import { defaultSampleCount, pathLength, samplePath } from "../geo/elevation/profile-path.ts";
-import { profileStats } from "../geo/elevation/profile-stats.ts";
 import { checkLimit } from "../geo/limit.ts";
 import { readLonLatList } from "../geo/position.ts";
 import type { RouteContext, RouteLimit } from "../route-types.ts";
 import type { SchemaTypes } from "../types/schema-types.ts";
+import { describeCoverage, profileAnswer } from "./elevation-answers.ts";
 
 export const PROFILE_LIMITS = {
   positions: { name: "positions", max: 500, unit: "positions", detail: "positions of the polyline `path`" },
@@ -87,35 +86,13 @@ export async function profileHandler(
   if (heights.every((h) => h === null))
     throw new ApiError("no_data", { ...where, samples: count, interpolation });
 
-  const layers = [...new Set(located.map((at) => at.layer))];
-  const source = layers.map((z) => {
-    const blocks = [...new Set(located.filter((at) => at.layer === z).map((at) => at.block))].sort(
-      (a, b) => a - b,
-    );
-    return {
-      ...describeSource(meta, z),
-      blocks: blocks.map((b) => ({
-        id: meta.blocks[b]?.id ?? "",
-        published: meta.blocks[b]?.published ?? null,
-      })),
-    };
-  });
-  return {
-    samples: points.map((p, i) => ({
-      ...p,
-      elevationMeters: heights[i] ?? null,
-      sourceIndex: layers.indexOf((located[i] as Located).layer),
-    })),
-    lengthMeters: length.lengthMeters,
-    spacingMeters: length.lengthMeters / (count - 1),
-    stats: profileStats(heights),
+  return profileAnswer(meta, {
+    points,
+    count,
+    located,
+    heights,
+    length,
     interpolation,
-    source,
-    coverage: describeCoverage(meta),
     tilesConsulted: tiles.size,
-    notes: describeNotes(meta, layers, {
-      undated: source.some((s) => s.blocks.some((b) => b.published === null)),
-      zero: heights.some((h) => h === 0),
-    }),
-  };
+  });
 }
