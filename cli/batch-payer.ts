@@ -9,7 +9,11 @@ import path from "node:path";
 import { x402Client } from "@x402/core/client";
 import type { PaymentRequirements } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
-import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/client";
+import {
+  type BatchSettlementClientContext,
+  BatchSettlementEvmScheme,
+  type ClientChannelStorage,
+} from "@x402/evm/batch-settlement/client";
 import { FileClientChannelStorage } from "@x402/evm/batch-settlement/client/file-storage";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createPublicClient, http } from "viem";
@@ -42,6 +46,31 @@ export function channelDir(home: string, devnetRpcUrl?: string): string {
   return path.join(home, "payer-channels", chain);
 }
 
+/**
+ * The package's channel files, read once per process and written through on every change: a
+ * voucher-paid call otherwise reads its channel's file twice. Another process paying from the same
+ * directory meanwhile makes this one's record lag; the server's corrective 402 resynchronises it.
+ */
+class CachedClientChannelStorage implements ClientChannelStorage {
+  readonly #files: FileClientChannelStorage;
+  readonly #cache = new Map<string, BatchSettlementClientContext | undefined>();
+  constructor(directory: string) {
+    this.#files = new FileClientChannelStorage({ directory });
+  }
+  async get(key: string) {
+    if (!this.#cache.has(key)) this.#cache.set(key, await this.#files.get(key));
+    return this.#cache.get(key);
+  }
+  async set(key: string, context: BatchSettlementClientContext) {
+    await this.#files.set(key, context);
+    this.#cache.set(key, context);
+  }
+  async delete(key: string) {
+    await this.#files.delete(key);
+    this.#cache.set(key, undefined);
+  }
+}
+
 /** The batch-settlement option when offered and wanted, else the first option (the service lists `exact` first). */
 function selectScheme(scheme: PayScheme) {
   return (_version: number, accepts: PaymentRequirements[]): PaymentRequirements => {
@@ -61,7 +90,7 @@ export function createPayer(opts: PayerOptions): x402Client {
   return client.register(
     "eip155:*",
     new BatchSettlementEvmScheme(signer, {
-      storage: new FileClientChannelStorage({ directory: opts.channelDir }),
+      storage: new CachedClientChannelStorage(opts.channelDir),
       depositStrategy: ({ minimumDepositAmount }) => {
         const needed = BigInt(minimumDepositAmount);
         if (needed > opts.maxDepositAtomic)

@@ -31,8 +31,7 @@ import { toApiError } from "./refusals.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
-import { selfUrlOf } from "./self-url.ts";
-import { serviceBaseUrl } from "./service-url.ts";
+import { serviceUrls } from "./service-url.ts";
 import { answerClientError, requestDeadline } from "./slow-clients.ts";
 
 declare module "fastify" {
@@ -149,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onResponse", logDelivered);
 
   if (deps.metrics) countRequests(app, deps.metrics);
-  const baseUrl = serviceBaseUrl(app, config);
+  const urls = serviceUrls(app, config);
   const gate = createPaymentGate({
     facilitatorClient: deps.metrics
       ? instrumentFacilitator(deps.facilitatorClient, deps.metrics)
@@ -165,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     entries: priced,
     schemas,
     revision: config.revision,
-    baseUrl,
+    baseUrl: urls.base,
     ...(deps.batch ? { batch: deps.batch } : {}),
   });
   // The gate settles in onSend: added to the root before compression so it sees the plain payload.
@@ -212,8 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           catalog: entries,
           data: view,
           log: req.log,
-          baseUrl: baseUrl(),
-          selfUrl: selfUrlOf(app.server.address()),
+          baseUrl: urls.base(),
+          selfUrl: urls.self(),
         };
         let workerUsed: UsedFamily[] | undefined;
         try {
@@ -231,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  registerMcpRoute(app, entries, schemas, baseUrl);
+  registerMcpRoute(app, entries, schemas, urls.base);
 
   const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
   // GET routes answer HEAD too (exposeHeadRoutes).

@@ -3,6 +3,7 @@
 // there at all. Body size, content type and JSON syntax are refused earlier, while parsing.
 import type { DataRegistry } from "./data/registry.ts";
 import { ApiError } from "./errors.ts";
+import { isJsonObject } from "./geo/json-object.ts";
 import type { CatalogEntry } from "./route-types.ts";
 import type { SchemaSet } from "./schemas.ts";
 
@@ -20,7 +21,7 @@ export function prePaymentCheck(entry: CatalogEntry, schemas: SchemaSet, data: D
   const forbidden = entry.forbiddenMembers ?? [];
   return (body: unknown, query: Record<string, unknown>): void => {
     if (entry.schemas.body) {
-      const isObject = typeof body === "object" && body !== null && !Array.isArray(body);
+      const isObject = isJsonObject(body);
       for (const member of bodyRequired) {
         if (!isObject || !hasOwn(body, member))
           throw new ApiError("missing_field", { field: member, path: `$.${member}` });

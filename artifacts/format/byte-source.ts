@@ -1,18 +1,21 @@
 // The I/O seam of every artifact reader: a byte source answers `read(offset, length)` on a
-// read-only file. Readers never load whole datasets into JS objects; they ask for byte ranges.
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+// read-only file, asynchronously, so the same readers serve a local file, bytes in memory or an
+// object in object storage (s3-range-source.ts). Readers never load whole datasets into JS
+// objects; they ask for byte ranges, and keep what a synchronous kernel needs in memory.
+import { type FileHandle, open, readFile } from "node:fs/promises";
 
 export interface ByteSource {
   /** Total length in bytes. */
   readonly size: number;
-  /** Exactly `length` bytes from `offset`; throws when the range runs past the end. */
-  read(offset: number, length: number): Uint8Array;
+  /** Exactly `length` bytes from `offset`; rejects when the range runs past the end. */
+  read(offset: number, length: number): Promise<Uint8Array>;
   /** The whole content, when the source already holds it in memory (lets readers use typed-array views). */
   bytes?(): Uint8Array;
   close(): void;
 }
 
-function checkRange(size: number, offset: number, length: number): void {
+/** Throws RangeError unless [offset, offset + length) lies inside a source of `size` bytes. */
+export function checkRange(size: number, offset: number, length: number): void {
   if (
     !Number.isInteger(offset) ||
     !Number.isInteger(length) ||
@@ -33,7 +36,7 @@ export class MemorySource implements ByteSource {
   get size(): number {
     return this.#bytes.length;
   }
-  read(offset: number, length: number): Uint8Array {
+  async read(offset: number, length: number): Promise<Uint8Array> {
     checkRange(this.#bytes.length, offset, length);
     return this.#bytes.subarray(offset, offset + length);
   }
@@ -43,33 +46,58 @@ export class MemorySource implements ByteSource {
   close(): void {}
 }
 
-/** A file read by positioned reads (one `pread` per call); nothing is cached. */
+/** A file read by positioned reads (one `pread` on the libuv pool per call); nothing is cached. */
 export class FileSource implements ByteSource {
-  readonly #fd: number;
+  readonly #handle: FileHandle;
   readonly size: number;
-  constructor(file: string) {
-    this.#fd = openSync(file, "r");
-    this.size = fstatSync(this.#fd).size;
+  private constructor(handle: FileHandle, size: number) {
+    this.#handle = handle;
+    this.size = size;
   }
-  read(offset: number, length: number): Uint8Array {
+  static async open(file: string): Promise<FileSource> {
+    const handle = await open(file, "r");
+    try {
+      return new FileSource(handle, (await handle.stat()).size);
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+  async read(offset: number, length: number): Promise<Uint8Array> {
     checkRange(this.size, offset, length);
     const out = new Uint8Array(length);
     let done = 0;
     while (done < length) {
-      const n = readSync(this.#fd, out, done, length - done, offset + done);
-      if (n === 0) throw new RangeError(`file shorter than expected at ${offset + done}`);
-      done += n;
+      const { bytesRead } = await this.#handle.read(out, done, length - done, offset + done);
+      if (bytesRead === 0) throw new RangeError(`file shorter than expected at ${offset + done}`);
+      done += bytesRead;
     }
     return out;
   }
   close(): void {
-    closeSync(this.#fd);
+    // Read-only: nothing to flush, so a failed close has nothing to report to the caller.
+    this.#handle.close().catch(() => {});
   }
 }
 
 /** How a reader should hold a file: `memory` reads it once into a buffer, `file` reads ranges on demand. */
 export type SourceMode = "memory" | "file";
 
-export function openByteSource(file: string, mode: SourceMode = "memory"): ByteSource {
-  return mode === "memory" ? new MemorySource(readFileSync(file)) : new FileSource(file);
+export async function openByteSource(file: string, mode: SourceMode = "memory"): Promise<ByteSource> {
+  return mode === "memory" ? new MemorySource(await readFile(file)) : FileSource.open(file);
+}
+
+/** Opens `file` as a byte source and `open`s a reader over it; the source is closed when the reader refuses it. */
+export async function openFileReader<R>(
+  file: string,
+  mode: SourceMode,
+  open: (source: ByteSource) => Promise<R>,
+): Promise<R> {
+  const source = await openByteSource(file, mode);
+  try {
+    return await open(source);
+  } catch (err) {
+    source.close();
+    throw err;
+  }
 }

@@ -41,6 +41,7 @@ export class CellIndexReader {
   readonly formatMinor: number;
   readonly #valueBytes: number;
   readonly #blockEntries: number;
+  readonly #dirOffset: number;
   readonly #dirHi: Uint32Array;
   readonly #dirLo: Uint32Array;
   readonly #off: {
@@ -59,11 +60,18 @@ export class CellIndexReader {
   readonly #mem: MemoryViews | undefined;
   readonly #decoder = new TextDecoder("utf-8", { fatal: true });
 
-  constructor(source: ByteSource) {
-    this.#src = source;
+  /** Reads and checks the header and the directory; blocks and strings are read by lookups. */
+  static async open(source: ByteSource): Promise<CellIndexReader> {
     if (source.size < CELL_INDEX_HEADER_BYTES)
       throw new ArtifactError("truncated", `cell index of ${source.size} bytes has no header`);
-    const head = source.read(0, CELL_INDEX_HEADER_BYTES);
+    const reader = new CellIndexReader(source, await source.read(0, CELL_INDEX_HEADER_BYTES));
+    await reader.#readDirectory();
+    return reader;
+  }
+
+  /** Checks the header; the directory is read by `open`. */
+  private constructor(source: ByteSource, head: Uint8Array) {
+    this.#src = source;
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const magic = new TextDecoder().decode(head.subarray(0, 8));
     if (magic !== CELL_INDEX_MAGIC)
@@ -108,37 +116,47 @@ export class CellIndexReader {
     };
     if (this.#off.checksums + 4 * (1 + blockCount + this.stringCount) > fileBytes)
       throw new ArtifactError("malformed", "cell index checksums run past the end of the file");
-    const dirOffset = u64(H.directoryOffset);
-    const dir = source.read(dirOffset, blockCount * 8);
-    verifyChecksum(this.#checksum(0), "cell index directory", dir);
-    const dirView = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
+    this.#dirOffset = u64(H.directoryOffset);
     this.#dirHi = new Uint32Array(blockCount);
     this.#dirLo = new Uint32Array(blockCount);
-    for (let b = 0; b < blockCount; b++) {
-      this.#dirLo[b] = dirView.getUint32(b * 8, true);
-      this.#dirHi[b] = dirView.getUint32(b * 8 + 4, true);
-    }
     this.#strings = new Array(this.stringCount);
     this.#mem = this.#memoryViews(source);
     this.#verified = new Uint8Array(blockCount);
   }
 
+  async #readDirectory(): Promise<void> {
+    const blockCount = this.#dirHi.length;
+    const [dir, crc] = await Promise.all([
+      this.#src.read(this.#dirOffset, blockCount * 8),
+      this.#checksum(0),
+    ]);
+    verifyChecksum(crc, "cell index directory", dir);
+    const dirView = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
+    for (let b = 0; b < blockCount; b++) {
+      this.#dirLo[b] = dirView.getUint32(b * 8, true);
+      this.#dirHi[b] = dirView.getUint32(b * 8 + 4, true);
+    }
+  }
+
   /** Stored CRC-32 number `i` of the checksums section (0 = directory, 1 + b = block b, 1 + blocks + s = string s). */
-  #checksum(i: number): number {
-    const b = this.#src.read(this.#off.checksums + 4 * i, 4);
+  async #checksum(i: number): Promise<number> {
+    const b = await this.#src.read(this.#off.checksums + 4 * i, 4);
     return new DataView(b.buffer, b.byteOffset, 4).getUint32(0, true);
   }
 
   /** Block `b`, read and checked (the last one is kept: lookups near each other reuse it). */
-  #block(b: number): Block {
+  async #block(b: number): Promise<Block> {
     const first = b * this.#blockEntries;
     const last = this.#lastBlock;
     if (last?.first === first) return last;
     const count = Math.min(this.#blockEntries, this.entryCount - first);
-    const keys = this.#src.read(this.#off.keys + first * 8, count * 8);
-    const res = this.#src.read(this.#off.res + first, count);
-    const values = this.#src.read(this.#off.values + first * this.#valueBytes, count * this.#valueBytes);
-    verifyChecksum(this.#checksum(1 + b), `cell index block ${b}`, keys, res, values);
+    const [keys, res, values, crc] = await Promise.all([
+      this.#src.read(this.#off.keys + first * 8, count * 8),
+      this.#src.read(this.#off.res + first, count),
+      this.#src.read(this.#off.values + first * this.#valueBytes, count * this.#valueBytes),
+      this.#checksum(1 + b),
+    ]);
+    verifyChecksum(crc, `cell index block ${b}`, keys, res, values);
     const block = {
       first,
       count,
@@ -150,16 +168,19 @@ export class CellIndexReader {
     return block;
   }
 
-  #stringBytes(id: number): Uint8Array {
+  async #stringBytes(id: number): Promise<Uint8Array> {
     const blockCount = this.#dirHi.length;
-    const pair = this.#src.read(this.#off.strOffsets + id * 4, 8);
+    const pair = await this.#src.read(this.#off.strOffsets + id * 4, 8);
     const view = new DataView(pair.buffer, pair.byteOffset, 8);
     const start = view.getUint32(0, true);
     const end = view.getUint32(4, true);
     if (end < start || this.#off.strBytes + end > this.#off.checksums)
       throw new ArtifactError("output_corrupt", `cell index string ${id} has impossible offsets`);
-    const bytes = this.#src.read(this.#off.strBytes + start, end - start);
-    verifyChecksum(this.#checksum(1 + blockCount + id), `cell index string ${id}`, bytes);
+    const [bytes, crc] = await Promise.all([
+      this.#src.read(this.#off.strBytes + start, end - start),
+      this.#checksum(1 + blockCount + id),
+    ]);
+    verifyChecksum(crc, `cell index string ${id}`, bytes);
     return bytes;
   }
 
@@ -183,13 +204,13 @@ export class CellIndexReader {
   }
 
   /** The entry containing the cell of (lat, lng) at the index resolution, or undefined. */
-  lookupLatLng(lat: number, lng: number): CellIndexHit | undefined {
+  async lookupLatLng(lat: number, lng: number): Promise<CellIndexHit | undefined> {
     const [hi, lo] = cellWords(latLngToCell(lat, lng, this.maxResolution));
     return this.lookupWords(hi, lo);
   }
 
   /** The entry containing a cell of resolution ≥ the index resolution (hex id). */
-  lookupCell(cell: string): CellIndexHit | undefined {
+  async lookupCell(cell: string): Promise<CellIndexHit | undefined> {
     const index = cellToBigInt(cell);
     const res = resolutionOf(index);
     if (res < this.maxResolution)
@@ -203,11 +224,11 @@ export class CellIndexReader {
   }
 
   /** Lookup by the two 32-bit words of a cell at exactly the index resolution. */
-  lookupWords(hi: number, lo: number): CellIndexHit | undefined {
+  async lookupWords(hi: number, lo: number): Promise<CellIndexHit | undefined> {
     if (this.#mem) return this.#lookupMemory(hi, lo, this.#mem);
     const b = this.#blockOf(hi, lo);
     if (b < 0) return undefined;
-    const block = this.#block(b);
+    const block = await this.#block(b);
     const view = block.keys;
     // Last key in the block ≤ query (the block's first key is ≤ query).
     let low = 0;
@@ -223,12 +244,12 @@ export class CellIndexReader {
     return { entry: block.first + low, value: this.#valueIn(block, low), resolution };
   }
 
-  #lookupMemory(hi: number, lo: number, mem: MemoryViews): CellIndexHit | undefined {
+  async #lookupMemory(hi: number, lo: number, mem: MemoryViews): Promise<CellIndexHit | undefined> {
     const b = this.#blockOf(hi, lo);
     if (b < 0) return undefined;
     // The directory was checked at open, so the block is the right one; check it on first use.
     if (!this.#verified[b]) {
-      this.#block(b);
+      await this.#block(b);
       this.#verified[b] = 1;
     }
     const keys = mem.keys;
@@ -263,32 +284,32 @@ export class CellIndexReader {
     return this.#valueBytes === 2 ? v.getUint16(2 * k, true) : v.getUint32(4 * k, true);
   }
 
-  #entryBlock(entry: number): [Block, number] {
+  async #entryBlock(entry: number): Promise<[Block, number]> {
     if (!Number.isInteger(entry) || entry < 0 || entry >= this.entryCount)
       throw new RangeError(`no entry ${entry} (index of ${this.entryCount})`);
-    const block = this.#block(Math.floor(entry / this.#blockEntries));
+    const block = await this.#block(Math.floor(entry / this.#blockEntries));
     return [block, entry - block.first];
   }
 
-  valueAt(entry: number): number {
-    const [block, k] = this.#entryBlock(entry);
+  async valueAt(entry: number): Promise<number> {
+    const [block, k] = await this.#entryBlock(entry);
     return this.#valueIn(block, k);
   }
 
   /** The stored cell (hex id, its own resolution) of an entry. */
-  cellAt(entry: number): string {
-    const [block, k] = this.#entryBlock(entry);
+  async cellAt(entry: number): Promise<string> {
+    const [block, k] = await this.#entryBlock(entry);
     const key = block.keys.getBigUint64(k * 8, true);
     return bigIntToCell(keyToCell(key, block.res[k]!, this.maxResolution));
   }
 
   /** String `id` of the string table, decoded (and checked) on first use. */
-  string(id: number): string {
+  async string(id: number): Promise<string> {
     if (!Number.isInteger(id) || id < 0 || id >= this.stringCount)
       throw new RangeError(`no string ${id} (table of ${this.stringCount})`);
     const cached = this.#strings[id];
     if (cached !== undefined) return cached;
-    const text = this.#decoder.decode(this.#stringBytes(id));
+    const text = this.#decoder.decode(await this.#stringBytes(id));
     this.#strings[id] = text;
     return text;
   }

@@ -37,13 +37,13 @@ describe("CensusLookup.open refuses", () => {
     return dir;
   };
 
-  it("a census.json without its vintage", () => {
+  it("a census.json without its vintage", async () => {
     const dir = copy();
     writeFileSync(path.join(dir, CENSUS_FILES.metadata), JSON.stringify({ coverage: {} }));
-    expect(() => CensusLookup.open(dir)).toThrow(ArtifactError);
+    await expect(CensusLookup.open(dir)).rejects.toThrow(ArtifactError);
   });
 
-  it("a cell index of another resolution", () => {
+  it("a cell index of another resolution", async () => {
     const dir = copy();
     const writer = new CellIndexWriter({
       maxResolution: 7,
@@ -51,20 +51,20 @@ describe("CensusLookup.open refuses", () => {
     });
     writer.add(latLngToCell(40.2, -99.8, 7), 0);
     writeFileSync(path.join(dir, CENSUS_FILES.cells), writer.finish());
-    expect(() => CensusLookup.open(dir)).toThrow(/resolution 7, expected 9/);
+    await expect(CensusLookup.open(dir)).rejects.toThrow(/resolution 7, expected 9/);
   });
 
-  it("a record table that is not census records", () => {
+  it("a record table that is not census records", async () => {
     const dir = copy();
     const writer = new CellIndexWriter({ maxResolution: 9, strings: ["Europe/Paris"] });
     writer.add(latLngToCell(40.2, -99.8, 9), 0);
     writeFileSync(path.join(dir, CENSUS_FILES.cells), writer.finish());
-    expect(() => CensusLookup.open(dir)).toThrow(ArtifactError);
+    await expect(CensusLookup.open(dir)).rejects.toThrow(ArtifactError);
   });
 
-  it("a truncated cell index", () => {
+  it("a truncated cell index", async () => {
     const dir = copy();
     writeFileSync(path.join(dir, CENSUS_FILES.cells), Buffer.alloc(40));
-    expect(() => CensusLookup.open(dir)).toThrow(ArtifactError);
+    await expect(CensusLookup.open(dir)).rejects.toThrow(ArtifactError);
   });
 });

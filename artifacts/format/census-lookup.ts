@@ -2,11 +2,11 @@
 // county and congressional district, the resolution that answered, and whether the answer may be
 // wrong (a real outline within reach of its cell, or a neighbouring cell answering differently).
 // Shared by the ingest verify step, the service and the benchmark.
-import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { cellToParent, gridDisk, latLngToCell } from "h3-js";
 import { ArtifactError } from "./artifact-error.ts";
-import { openByteSource, type SourceMode } from "./byte-source.ts";
+import { type ByteSource, openByteSource, type SourceMode } from "./byte-source.ts";
 import { CellIndexReader } from "./cell-index-reader.ts";
 import {
   CENSUS_FILES,
@@ -50,54 +50,60 @@ export class CensusLookup {
   }
 
   /** Opens a version folder (hashes are the caller's job). */
-  static open(versionDir: string, mode: SourceMode = "memory"): CensusLookup {
-    const metadata = parseCensusMetadata(readFileSync(path.join(versionDir, CENSUS_FILES.metadata), "utf8"));
-    const cells = new CellIndexReader(openByteSource(path.join(versionDir, CENSUS_FILES.cells), mode));
+  static async open(versionDir: string, mode: SourceMode = "memory"): Promise<CensusLookup> {
+    return CensusLookup.fromSources(
+      await readFile(path.join(versionDir, CENSUS_FILES.metadata), "utf8"),
+      await openByteSource(path.join(versionDir, CENSUS_FILES.cells), mode),
+    );
+  }
+
+  /** Opens from census.json's text and a byte source of `geographies.h3i` of any kind; closes it on failure. */
+  static async fromSources(metadataJson: string, cellsSource: ByteSource): Promise<CensusLookup> {
     try {
-      const lookup = new CensusLookup(cells, metadata);
-      lookup.#record(0);
+      const metadata = parseCensusMetadata(metadataJson);
+      const lookup = new CensusLookup(await CellIndexReader.open(cellsSource), metadata);
+      await lookup.#record(0);
       return lookup;
     } catch (err) {
-      cells.close();
+      cellsSource.close();
       throw err;
     }
   }
 
-  #record(id: number): CensusRecord {
+  async #record(id: number): Promise<CensusRecord> {
     let r = this.#records.get(id);
     if (!r) {
-      r = decodeCensusRecord(this.#cells.string(id));
+      r = decodeCensusRecord(await this.#cells.string(id));
       this.#records.set(id, r);
     }
     return r;
   }
 
-  /** The record of a resolution-9 cell, or null outside. */
-  #at(cell9: string): CensusRecord | null {
-    const [hi, lo] = cellWords(cell9);
-    const hit = this.#cells.lookupWords(hi, lo);
+  /** The record of a resolution-9 cell given by its words, or null outside. */
+  async #atWords(hi: number, lo: number): Promise<CensusRecord | null> {
+    const hit = await this.#cells.lookupWords(hi, lo);
     return hit ? this.#record(hit.value) : null;
   }
 
   /** The record at a position without the neighbour check: one index lookup. */
-  lookupRecord(lat: number, lon: number): CensusRecord | null {
-    return this.#at(latLngToCell(lat, lon, CENSUS_FINE_RESOLUTION));
+  lookupRecord(lat: number, lon: number): Promise<CensusRecord | null> {
+    return this.#atWords(...cellWords(latLngToCell(lat, lon, CENSUS_FINE_RESOLUTION)));
   }
 
   /** Answer at a position in degrees (the caller has checked the ranges). */
-  lookup(lat: number, lon: number): CensusHit {
+  async lookup(lat: number, lon: number): Promise<CensusHit> {
     const cell9 = latLngToCell(lat, lon, CENSUS_FINE_RESOLUTION);
-    const record = this.#at(cell9);
+    const record = await this.#atWords(...cellWords(cell9));
     let resolution = record?.resolution ?? CENSUS_RESOLUTION;
     let neighbours: (CensusRecord | null)[];
-    if (resolution === CENSUS_FINE_RESOLUTION) neighbours = this.#ring9(cell9);
-    else if (record) neighbours = this.#ring7(cell9);
+    if (resolution === CENSUS_FINE_RESOLUTION) neighbours = await this.#ring9(cell9);
+    else if (record) neighbours = await this.#ring7(cell9);
     else {
       // Outside: the fine band answers when a fine neighbour is there, else the res-7 ring.
-      neighbours = this.#ring9(cell9);
+      neighbours = await this.#ring9(cell9);
       if (neighbours.some((r) => r?.resolution === CENSUS_FINE_RESOLUTION))
         resolution = CENSUS_FINE_RESOLUTION;
-      else neighbours = this.#ring7(cell9);
+      else neighbours = await this.#ring7(cell9);
     }
     const county = record?.countyGeoid ?? null;
     const district = record?.districtGeoid ?? null;
@@ -116,22 +122,22 @@ export class CensusLookup {
   }
 
   /** Records of the six resolution-9 neighbours of `cell9`. */
-  #ring9(cell9: string): (CensusRecord | null)[] {
-    return gridDisk(cell9, 1)
-      .filter((c) => c !== cell9)
-      .map((c) => this.#at(c));
+  #ring9(cell9: string): Promise<(CensusRecord | null)[]> {
+    return Promise.all(
+      gridDisk(cell9, 1)
+        .filter((c) => c !== cell9)
+        .map((c) => this.#atWords(...cellWords(c))),
+    );
   }
 
   /** Records at the centres of the six resolution-7 neighbours of the cell holding `cell9`. */
-  #ring7(cell9: string): (CensusRecord | null)[] {
+  #ring7(cell9: string): Promise<(CensusRecord | null)[]> {
     const own = cellToParent(cell9, CENSUS_RESOLUTION);
-    return gridDisk(own, 1)
-      .filter((c) => c !== own)
-      .map((c) => {
-        const [hi, lo] = centreChildWords(c);
-        const hit = this.#cells.lookupWords(hi, lo);
-        return hit ? this.#record(hit.value) : null;
-      });
+    return Promise.all(
+      gridDisk(own, 1)
+        .filter((c) => c !== own)
+        .map((c) => this.#atWords(...centreChildWords(c))),
+    );
   }
 
   close(): void {

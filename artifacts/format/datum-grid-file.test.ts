@@ -32,13 +32,13 @@ describe("datum-grid container", () => {
     const w = new TileContainerWriter(file);
     addGridTiles(w, grid, tiles);
     w.finish(datumGridMetadata([grid]));
-    const r = new TileContainerReader(new FileSource(file));
+    const r = await TileContainerReader.open(await FileSource.open(file));
     const [stored] = readDatumGridMetadata(r);
     expect(stored).toMatchObject({ name: FILE, width: 41, height: 17, west: -69, south: 17, tileSize: 16 });
     for (let j = 0; j < grid.height; j++) {
       for (let i = 0; i < grid.width; i++) {
         const id = Math.floor(j / 16) * Math.ceil(grid.width / 16) + Math.floor(i / 16);
-        const t = readGridTile(r, grid, id);
+        const t = await readGridTile(r, grid, id);
         const k = ((j % 16) * 16 + (i % 16)) * 2;
         expect([t[k], t[k + 1]]).toEqual([
           decoded.nodes[(j * 41 + i) * 2],
@@ -53,6 +53,8 @@ describe("datum-grid container", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "geo402-grid-")), "g.g4t");
     const w = new TileContainerWriter(file);
     w.finish({ format: "something-else", formatVersion: "1.0" });
-    expect(() => readDatumGridMetadata(new TileContainerReader(new FileSource(file)))).toThrow(/format/);
+    const reader = await TileContainerReader.open(await FileSource.open(file));
+    expect(() => readDatumGridMetadata(reader)).toThrow(/format/);
+    reader.close();
   });
 });

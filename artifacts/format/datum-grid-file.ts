@@ -66,9 +66,9 @@ export function readDatumGridMetadata(r: TileContainerReader): StoredGrid[] {
 }
 
 /** Decodes one stored tile. */
-export function readGridTile(r: TileContainerReader, grid: StoredGrid, id: number): Tile {
+export async function readGridTile(r: TileContainerReader, grid: StoredGrid, id: number): Promise<Tile> {
   const across = Math.ceil(grid.width / grid.tileSize);
-  const blob = r.get(tileKey(grid.index, id % across, Math.floor(id / across)));
+  const blob = await r.get(tileKey(grid.index, id % across, Math.floor(id / across)));
   const n = grid.tileSize * grid.tileSize * 2;
   if (!blob || blob.length !== n * 4)
     throw new ArtifactError("malformed", `grid ${grid.name}: tile ${id} missing or of the wrong size`);

@@ -40,7 +40,7 @@ export class DemReader {
   }
 
   /** The decoded tile, or undefined when the layer has none there (outside the coverage). */
-  tile(z: number, tx: number, ty: number): DemTile | undefined {
+  async tile(z: number, tx: number, ty: number): Promise<DemTile | undefined> {
     const cache = this.#caches[z];
     if (!cache || tx < 0 || ty < 0 || tx >= 2 ** 24 || ty >= 2 ** 28) return undefined;
     const local = tx * 2 ** 28 + ty;
@@ -50,7 +50,7 @@ export class DemReader {
       cache.set(local, hit);
       return hit;
     }
-    const blob = this.#container.get(tileKey(z, tx, ty));
+    const blob = await this.#container.get(tileKey(z, tx, ty));
     if (!blob) return undefined;
     this.#reads++;
     let tile: DemTile;

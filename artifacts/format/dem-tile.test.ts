@@ -4,7 +4,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import geographiclib from "geographiclib-geodesic";
 import { describe, expect, it } from "vitest";
-import { MemorySource, openByteSource } from "./byte-source.ts";
+import { type ByteSource, MemorySource, openByteSource } from "./byte-source.ts";
 import { edgePhase, pixelSizeMeters, toPixel } from "./dem-grid.ts";
 import { DemReader } from "./dem-reader.ts";
 import {
@@ -85,27 +85,29 @@ describe("DemReader", () => {
   };
   it("reads a tile once, then from its cache; counts blob reads; answers absent tiles from the directory", async () => {
     const reader = new DemReader(
-      new TileContainerReader(openByteSource(await write(`${DEM_FORMAT.major}.0`), "file")),
+      await TileContainerReader.open(await openByteSource(await write(`${DEM_FORMAT.major}.0`), "file")),
     );
     expect(reader.hasTile(0, 180, 89)).toBe(true);
     expect(reader.hasTile(0, 1, 1)).toBe(false);
     expect(reader.blobReads).toBe(0);
-    expect(reader.tile(0, 180, 89)?.values[1]).toBe(-1.5);
-    reader.tile(0, 180, 89);
+    expect((await reader.tile(0, 180, 89))?.values[1]).toBe(-1.5);
+    await reader.tile(0, 180, 89);
     expect(reader.blobReads).toBe(1);
-    expect(reader.tile(0, 1, 1)).toBeUndefined();
+    expect(await reader.tile(0, 1, 1)).toBeUndefined();
     reader.dropCache();
-    reader.tile(0, 180, 89);
+    await reader.tile(0, 180, 89);
     expect(reader.blobReads).toBe(2);
+    reader.close();
   });
   it("refuses an unknown format major and a container that is not a DEM", async () => {
     const newer = await write("2.0");
-    expect(() => new DemReader(new TileContainerReader(openByteSource(newer)))).toThrow(/format 2\.0/);
+    const open = async (source: ByteSource) => new DemReader(await TileContainerReader.open(source));
+    await expect(open(await openByteSource(newer))).rejects.toThrow(/format 2\.0/);
     const file = path.join(await mkdtemp(path.join(os.tmpdir(), "geo402-demtile-")), "x.g4t");
     const w = new TileContainerWriter(file);
     w.finish({ something: "else" });
-    expect(() => new DemReader(new TileContainerReader(openByteSource(file)))).toThrow(/not a geo402-dem/);
-    expect(() => new DemReader(new TileContainerReader(new MemorySource(new Uint8Array(10))))).toThrow();
+    await expect(open(await openByteSource(file))).rejects.toThrow(/not a geo402-dem/);
+    await expect(open(new MemorySource(new Uint8Array(10)))).rejects.toThrow();
   });
 });
 

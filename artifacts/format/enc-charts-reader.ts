@@ -14,9 +14,14 @@ export class EncChartsReader {
   readonly metadata: EncChartsMetadata;
   readonly #container: TileContainerReader;
 
-  constructor(source: ByteSource) {
-    this.#container = new TileContainerReader(source);
-    const meta = this.#container.metadata;
+  /** Opens the container and checks the ENC metadata. */
+  static async open(source: ByteSource): Promise<EncChartsReader> {
+    return new EncChartsReader(await TileContainerReader.open(source));
+  }
+
+  private constructor(container: TileContainerReader) {
+    this.#container = container;
+    const meta = container.metadata;
     assertEncChartsMetadata(meta);
     if (meta.tileVersion !== ENC_TILE_VERSION) {
       throw new ArtifactError(
@@ -39,8 +44,8 @@ export class EncChartsReader {
   }
 
   /** The decoded sections of tile (col, row), or undefined when none is stored. Throws ArtifactError on a corrupt tile. */
-  tile(col: number, row: number): TileSectionView[] | undefined {
-    const blob = this.#container.get(encTileKey(col, row));
+  async tile(col: number, row: number): Promise<TileSectionView[] | undefined> {
+    const blob = await this.#container.get(encTileKey(col, row));
     return blob === undefined ? undefined : decodeEncTile(blob, `ENC tile ${col}/${row}`);
   }
 

@@ -5,6 +5,7 @@
 // one `readRasters`), and answers from the typed array; the manifest's SHA-256 covers the file.
 import { fromArrayBuffer, type GeoTIFFImage } from "geotiff";
 import { ArtifactError } from "./artifact-error.ts";
+import type { ByteSource } from "./byte-source.ts";
 import "./geotiff-zlib.ts";
 
 export interface GridSpec {
@@ -27,6 +28,11 @@ export class LatLngGrid {
   private constructor(spec: GridSpec, values: Uint16Array) {
     this.spec = spec;
     this.#values = values;
+  }
+
+  /** Reads the whole COG from `source` once and decodes it (held in memory from then on). */
+  static async open(source: ByteSource): Promise<LatLngGrid> {
+    return LatLngGrid.fromCog(source.bytes?.() ?? (await source.read(0, source.size)));
   }
 
   /** Reads a grid from the bytes of its COG; throws ArtifactError `malformed` unless it is one geographic uint16 band with square cells. */

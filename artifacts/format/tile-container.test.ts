@@ -21,12 +21,12 @@ describe("tile container", () => {
     w.add(tileKey(0, 0, 0), new Uint8Array([]));
     w.add(tileKey(12, 268435455, 7), new TextEncoder().encode("max x"));
     w.finish({ grid: "geographic", pixelDegrees: 1 / 1800 });
-    const r = new TileContainerReader(new FileSource(file));
+    const r = await TileContainerReader.open(await FileSource.open(file));
     expect(r.size).toBe(3);
-    expect([...r.get(tileKey(3, 5, 1))!]).toEqual([1, 2, 3]);
-    expect(r.get(tileKey(0, 0, 0))!.length).toBe(0);
-    expect(new TextDecoder().decode(r.get(tileKey(12, 268435455, 7)))).toBe("max x");
-    expect(r.get(tileKey(3, 5, 2))).toBeUndefined();
+    expect([...(await r.get(tileKey(3, 5, 1)))!]).toEqual([1, 2, 3]);
+    expect((await r.get(tileKey(0, 0, 0)))!.length).toBe(0);
+    expect(new TextDecoder().decode(await r.get(tileKey(12, 268435455, 7)))).toBe("max x");
+    expect(await r.get(tileKey(3, 5, 2))).toBeUndefined();
     expect(r.metadata).toEqual({ grid: "geographic", pixelDegrees: 1 / 1800 });
     expect([...r.keys()]).toEqual([tileKey(0, 0, 0), tileKey(3, 5, 1), tileKey(12, 268435455, 7)]);
     r.close();
@@ -48,18 +48,18 @@ describe("tile container", () => {
     const bytes = new Uint8Array(await readFile(file));
     const bad = bytes.slice();
     bad[1] = 0;
-    expect(() => new TileContainerReader(new MemorySource(bad))).toThrow(
-      expect.objectContaining({ code: "bad_magic" }),
-    );
+    await expect(TileContainerReader.open(new MemorySource(bad))).rejects.toMatchObject({
+      code: "bad_magic",
+    });
     const v9 = bytes.slice();
     v9[8] = 9;
-    expect(() => new TileContainerReader(new MemorySource(v9))).toThrow(
-      expect.objectContaining({ code: "unsupported_format_version" }),
-    );
+    await expect(TileContainerReader.open(new MemorySource(v9))).rejects.toMatchObject({
+      code: "unsupported_format_version",
+    });
     await writeFile(file, bytes.slice(0, bytes.length - 1));
-    expect(() => new TileContainerReader(new FileSource(file))).toThrow(
-      expect.objectContaining({ code: "truncated" }),
-    );
+    const truncated = await FileSource.open(file);
+    await expect(TileContainerReader.open(truncated)).rejects.toMatchObject({ code: "truncated" });
+    truncated.close();
   });
 
   it("checks every blob's CRC-32 on read: a byte changed on disk after open is refused, others still read", async () => {
@@ -68,12 +68,12 @@ describe("tile container", () => {
     w.add(1n, new Uint8Array([1, 2, 3, 4]));
     w.add(2n, new Uint8Array([5, 6, 7, 8]));
     w.finish({ m: 1 });
-    const r = new TileContainerReader(new FileSource(file));
+    const r = await TileContainerReader.open(await FileSource.open(file));
     const bytes = new Uint8Array(await readFile(file));
     bytes[64 + 1] = (bytes[64 + 1] as number) ^ 0xff; // inside the first blob (data starts at 64)
     await writeFile(file, bytes);
-    expect(() => r.get(1n)).toThrow(expect.objectContaining({ code: "output_corrupt" }));
-    expect([...(r.get(2n) as Uint8Array)]).toEqual([5, 6, 7, 8]);
+    await expect(r.get(1n)).rejects.toMatchObject({ code: "output_corrupt" });
+    expect([...((await r.get(2n)) as Uint8Array)]).toEqual([5, 6, 7, 8]);
     r.close();
   });
 
@@ -85,13 +85,13 @@ describe("tile container", () => {
     const bytes = new Uint8Array(await readFile(file));
     const lastMeta = bytes.slice();
     lastMeta[lastMeta.length - 2] = 0x32; // {"m":1} → {"m":2}: still JSON, but not what was written
-    expect(() => new TileContainerReader(new MemorySource(lastMeta))).toThrow(
-      expect.objectContaining({ code: "output_corrupt" }),
-    );
+    await expect(TileContainerReader.open(new MemorySource(lastMeta))).rejects.toMatchObject({
+      code: "output_corrupt",
+    });
     const v10 = bytes.slice();
     v10[10] = 0;
-    expect(() => new TileContainerReader(new MemorySource(v10))).toThrow(
-      expect.objectContaining({ code: "unsupported_format_version" }),
-    );
+    await expect(TileContainerReader.open(new MemorySource(v10))).rejects.toMatchObject({
+      code: "unsupported_format_version",
+    });
   });
 });

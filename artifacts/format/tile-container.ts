@@ -93,42 +93,14 @@ export class TileContainerReader {
   /** The JSON metadata the writer stored (grid definition, units, …). */
   readonly metadata: unknown;
 
-  constructor(source: ByteSource) {
+  private constructor(source: ByteSource, head: Uint8Array, dir: Uint8Array, metaBytes: Uint8Array) {
     this.#src = source;
-    if (source.size < HEADER)
-      throw new ArtifactError("truncated", `tile container of ${source.size} bytes has no header`);
-    const head = source.read(0, HEADER);
     const hv = new DataView(head.buffer, head.byteOffset, HEADER);
-    const magic = new TextDecoder().decode(head.subarray(0, 8));
-    if (magic !== TILE_MAGIC)
-      throw new ArtifactError("bad_magic", `not a tile container (magic ${JSON.stringify(magic)})`);
-    const major = hv.getUint16(8, true);
-    if (major !== TILE_MAJOR)
-      throw new ArtifactError(
-        "unsupported_format_version",
-        `tile container format ${major}.x; this reader knows ${TILE_MAJOR}.x`,
-      );
     this.formatMinor = hv.getUint16(10, true);
-    if (this.formatMinor < 1)
-      throw new ArtifactError(
-        "unsupported_format_version",
-        `tile container 1.${this.formatMinor} carries no checksums; this reader needs 1.1 or later (rebuild)`,
-      );
     const count = hv.getUint32(12, true);
     const directoryOffset = Number(hv.getBigUint64(16, true));
     this.#dataOffset = Number(hv.getBigUint64(24, true));
-    const metadataOffset = Number(hv.getBigUint64(32, true));
-    const metadataLength = hv.getUint32(40, true);
-    const headCrc = hv.getUint32(44, true);
-    const fileBytes = Number(hv.getBigUint64(48, true));
-    if (fileBytes !== source.size)
-      throw new ArtifactError(
-        "truncated",
-        `tile container header says ${fileBytes} bytes, source has ${source.size}`,
-      );
-    const dir = source.read(directoryOffset, count * ENTRY);
-    const metaBytes = source.read(metadataOffset, metadataLength);
-    verifyChecksum(headCrc, "tile container directory and metadata", dir, metaBytes);
+    verifyChecksum(hv.getUint32(44, true), "tile container directory and metadata", dir, metaBytes);
     const dv = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
     this.#keys = new BigUint64Array(count);
     this.#offsets = new Float64Array(count);
@@ -151,6 +123,41 @@ export class TileContainerReader {
     }
   }
 
+  /** Reads and checks header, directory and metadata (three reads); blobs are read by `get`. */
+  static async open(source: ByteSource): Promise<TileContainerReader> {
+    if (source.size < HEADER)
+      throw new ArtifactError("truncated", `tile container of ${source.size} bytes has no header`);
+    const head = await source.read(0, HEADER);
+    const hv = new DataView(head.buffer, head.byteOffset, HEADER);
+    const magic = new TextDecoder().decode(head.subarray(0, 8));
+    if (magic !== TILE_MAGIC)
+      throw new ArtifactError("bad_magic", `not a tile container (magic ${JSON.stringify(magic)})`);
+    const major = hv.getUint16(8, true);
+    if (major !== TILE_MAJOR)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `tile container format ${major}.x; this reader knows ${TILE_MAJOR}.x`,
+      );
+    const minor = hv.getUint16(10, true);
+    if (minor < 1)
+      throw new ArtifactError(
+        "unsupported_format_version",
+        `tile container 1.${minor} carries no checksums; this reader needs 1.1 or later (rebuild)`,
+      );
+    const fileBytes = Number(hv.getBigUint64(48, true));
+    if (fileBytes !== source.size)
+      throw new ArtifactError(
+        "truncated",
+        `tile container header says ${fileBytes} bytes, source has ${source.size}`,
+      );
+    const count = hv.getUint32(12, true);
+    const [dir, metaBytes] = await Promise.all([
+      source.read(Number(hv.getBigUint64(16, true)), count * ENTRY),
+      source.read(Number(hv.getBigUint64(32, true)), hv.getUint32(40, true)),
+    ]);
+    return new TileContainerReader(source, head, dir, metaBytes);
+  }
+
   get size(): number {
     return this.#keys.length;
   }
@@ -160,10 +167,10 @@ export class TileContainerReader {
   }
 
   /** The blob of `key`, or undefined when the container has no such tile; output_corrupt when its checksum fails. */
-  get(key: bigint): Uint8Array | undefined {
+  async get(key: bigint): Promise<Uint8Array | undefined> {
     const i = this.#find(key);
     if (i < 0) return undefined;
-    const blob = this.#src.read(this.#dataOffset + this.#offsets[i]!, this.#lengths[i]!);
+    const blob = await this.#src.read(this.#dataOffset + this.#offsets[i]!, this.#lengths[i]!);
     verifyChecksum(this.#crcs[i]!, `tile ${key}`, blob);
     return blob;
   }

@@ -1,11 +1,10 @@
 // Reader of a built timezone version (artifacts/README.md §Timezone family): point → IANA zone
 // and how it was decided. Zone polygons first (`zones.h3i`), then the coastal band
 // (`coastal.h3i`), else the nautical rule. Shared by the ingest verify step and the service.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { latLngToCell } from "h3-js";
 import { ArtifactError } from "./artifact-error.ts";
-import { openByteSource, type SourceMode } from "./byte-source.ts";
+import { type ByteSource, openByteSource, type SourceMode } from "./byte-source.ts";
 import { CellIndexReader } from "./cell-index-reader.ts";
 import { cellWords } from "./h3-key.ts";
 import { LatLngGrid } from "./latlng-grid.ts";
@@ -72,47 +71,62 @@ export class TimezoneLookup {
 
   /** Opens the files of a version folder (hashes are the caller's job); `mode` applies to the cell indexes. */
   static async open(versionDir: string, mode: SourceMode = "memory"): Promise<TimezoneLookup> {
-    const tiles = await LatLngGrid.fromCog(await readFile(path.join(versionDir, TIMEZONE_FILES.tiles)));
-    const opened: CellIndexReader[] = [];
+    const at = (name: keyof typeof TIMEZONE_FILES) => path.join(versionDir, TIMEZONE_FILES[name]);
+    const zones = await openByteSource(at("zones"), mode);
+    const coastal = await openByteSource(at("coastal"), mode).catch((err: unknown) => {
+      zones.close();
+      throw err;
+    });
+    const tiles = await openByteSource(at("tiles"), "memory").catch((err: unknown) => {
+      zones.close();
+      coastal.close();
+      throw err;
+    });
+    return TimezoneLookup.fromSources({ zones, coastal, tiles });
+  }
+
+  /** Opens the three files from byte sources of any kind (file, memory, object storage); closes them on failure. */
+  static async fromSources(
+    sources: Record<keyof typeof TIMEZONE_FILES, ByteSource>,
+  ): Promise<TimezoneLookup> {
     try {
-      const zones = new CellIndexReader(openByteSource(path.join(versionDir, TIMEZONE_FILES.zones), mode));
-      opened.push(zones);
-      const coastal = new CellIndexReader(
-        openByteSource(path.join(versionDir, TIMEZONE_FILES.coastal), mode),
-      );
-      opened.push(coastal);
+      const [zones, coastal, tiles] = await Promise.all([
+        CellIndexReader.open(sources.zones),
+        CellIndexReader.open(sources.coastal),
+        LatLngGrid.open(sources.tiles),
+      ]);
       return new TimezoneLookup(zones, coastal, tiles);
     } catch (err) {
-      for (const r of opened) r.close();
+      for (const s of Object.values(sources)) s.close();
       throw err;
     }
   }
 
   /** Zone of a position (degrees; the caller has checked the ranges): the 1° grid when its square has one answer, else the cells. */
-  lookup(lat: number, lon: number): TimezoneHit {
+  async lookup(lat: number, lon: number): Promise<TimezoneHit> {
     const v = this.#tiles.valueAt(lat, lon) ?? 0;
     if (v === 0) return this.lookupCells(lat, lon);
     if (v === TILE_NAUTICAL) return { timeZone: nauticalZone(lon), source: "nautical" };
     if (v & TILE_COASTAL_FLAG)
-      return { timeZone: this.#zones.string((v & ~TILE_COASTAL_FLAG) - 1), source: "coastal" };
-    return { timeZone: this.#zones.string(v - 1), source: "boundary" };
+      return { timeZone: await this.#zones.string((v & ~TILE_COASTAL_FLAG) - 1), source: "coastal" };
+    return { timeZone: await this.#zones.string(v - 1), source: "boundary" };
   }
 
   /** The same answer from the resolution-6 cell indexes alone (no fast grid). */
-  lookupCells(lat: number, lon: number): TimezoneHit {
+  async lookupCells(lat: number, lon: number): Promise<TimezoneHit> {
     const [hi, lo] = cellWords(latLngToCell(lat, lon, TIMEZONE_H3_RESOLUTION));
-    const zone = this.#zones.lookupWords(hi, lo);
-    if (zone) return { timeZone: this.#zones.string(zone.value), source: "boundary" };
-    const coast = this.#coastal.lookupWords(hi, lo);
-    if (coast) return { timeZone: this.#coastal.string(coast.value), source: "coastal" };
+    const zone = await this.#zones.lookupWords(hi, lo);
+    if (zone) return { timeZone: await this.#zones.string(zone.value), source: "boundary" };
+    const coast = await this.#coastal.lookupWords(hi, lo);
+    if (coast) return { timeZone: await this.#coastal.string(coast.value), source: "coastal" };
     return { timeZone: nauticalZone(lon), source: "nautical" };
   }
 
   /** Every zone id the artifact can answer from its tables (nautical ids excluded). */
-  zoneIds(): string[] {
+  async zoneIds(): Promise<string[]> {
     const ids = new Set<string>();
     for (const r of [this.#zones, this.#coastal])
-      for (let i = 0; i < r.stringCount; i++) ids.add(r.string(i));
+      for (let i = 0; i < r.stringCount; i++) ids.add(await r.string(i));
     return [...ids].sort();
   }
 

@@ -53,9 +53,21 @@ export async function renderCoverageMap(artifactsDir: string): Promise<string> {
   for (const layer of dem.metadata.layers) {
     const [w, s, e, n] = layer.bbox;
     for (let lat = Math.floor(n / STEP) * STEP; lat >= s; lat -= STEP) {
+      const lons: number[] = [];
+      for (let lon = Math.ceil(w / STEP) * STEP; lon <= e + STEP; lon += STEP) lons.push(lon);
+      const tilesOf = lons.map((lon) => {
+        const tiles = new Set<string>();
+        if (lon <= e) dem.collectTiles(lon, lat, "nearest", tiles);
+        return tiles;
+      });
+      const covered: boolean[] = [];
+      await dem.visit(tilesOf, (view, i) => {
+        const lon = lons[i] as number;
+        covered[i] = lon <= e && view.locate(lon, lat) !== null;
+      });
       let runStart: number | null = null;
-      for (let lon = Math.ceil(w / STEP) * STEP; lon <= e + STEP; lon += STEP) {
-        const inside = lon <= e && dem.locate(lon, lat) !== null;
+      for (const [i, lon] of lons.entries()) {
+        const inside = covered[i] as boolean;
         if (inside && runStart === null) runStart = lon;
         if (!inside && runStart !== null) {
           parts.push(

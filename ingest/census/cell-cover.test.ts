@@ -49,14 +49,14 @@ function exact(lon: number, lat: number) {
 
 let lookup: CensusLookup;
 let built: ReturnType<typeof buildFixtureVersion>;
-beforeAll(() => {
+beforeAll(async () => {
   built = buildFixtureVersion();
-  lookup = CensusLookup.open(built.dir);
+  lookup = await CensusLookup.open(built.dir);
 });
 afterAll(() => lookup?.close());
 
-const answer = (lon: number, lat: number) => {
-  const { record } = lookup.lookup(lat, lon);
+const answer = async (lon: number, lat: number) => {
+  const { record } = await lookup.lookup(lat, lon);
   return record
     ? { stateCode: record.stateCode, countyGeoid: record.countyGeoid, districtGeoid: record.districtGeoid }
     : null;
@@ -65,53 +65,53 @@ const lonArb = fc.double({ min: -100.3, max: -98.3, noNaN: true });
 const latArb = fc.double({ min: 39.7, max: 41.3, noNaN: true });
 
 describe("the compacted census cover", () => {
-  it("answers exactly wherever the nearest outline is over 3 km away", () => {
-    fc.assert(
-      fc.property(lonArb, latArb, (lon, lat) => {
+  it("answers exactly wherever the nearest outline is over 3 km away", async () => {
+    await fc.assert(
+      fc.asyncProperty(lonArb, latArb, async (lon, lat) => {
         fc.pre(metresToOutline(lon, lat) > 3000);
-        expect(answer(lon, lat)).toEqual(exact(lon, lat));
+        expect(await answer(lon, lat)).toEqual(exact(lon, lat));
       }),
       { numRuns: 400 },
     );
   });
 
-  it("answers exactly at resolution 9 beside the small county, over 300 m from any outline", () => {
+  it("answers exactly at resolution 9 beside the small county, over 300 m from any outline", async () => {
     const [w, s, e, n] = SMALL_COUNTY;
     const near = fc.tuple(
       fc.double({ min: w - 0.03, max: e + 0.03, noNaN: true }),
       fc.double({ min: s - 0.03, max: n + 0.03, noNaN: true }),
     );
     let fine = 0;
-    fc.assert(
-      fc.property(near, ([lon, lat]) => {
+    await fc.assert(
+      fc.asyncProperty(near, async ([lon, lat]) => {
         fc.pre(metresToOutline(lon, lat) > 300);
-        const hit = lookup.lookup(lat, lon);
+        const hit = await lookup.lookup(lat, lon);
         if (hit.resolution !== 9) return;
         fine++;
-        expect(answer(lon, lat)).toEqual(exact(lon, lat));
+        expect(await answer(lon, lat)).toEqual(exact(lon, lat));
       }),
       { numRuns: 400 },
     );
     expect(fine).toBeGreaterThan(50);
   });
 
-  it("flags no uncertainty over 6 km from every outline", () => {
-    fc.assert(
-      fc.property(lonArb, latArb, (lon, lat) => {
+  it("flags no uncertainty over 6 km from every outline", async () => {
+    await fc.assert(
+      fc.asyncProperty(lonArb, latArb, async (lon, lat) => {
         fc.pre(metresToOutline(lon, lat) > 6000);
-        expect(lookup.lookup(lat, lon).uncertain).toEqual({ county: false, district: false });
+        expect((await lookup.lookup(lat, lon)).uncertain).toEqual({ county: false, district: false });
       }),
       { numRuns: 200 },
     );
   });
 
-  it("flags the county within 100 m of the line between 01001 and 01003", () => {
-    fc.assert(
-      fc.property(
+  it("flags the county within 100 m of the line between 01001 and 01003", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.double({ min: 40.1, max: 40.4, noNaN: true }),
         fc.double({ min: -0.0011, max: 0.0011, noNaN: true }),
-        (lat, d) => {
-          const hit = lookup.lookup(lat, -99.5 + d);
+        async (lat, d) => {
+          const hit = await lookup.lookup(lat, -99.5 + d);
           expect(hit.uncertain.county).toBe(true);
           expect(hit.uncertain.district).toBe(false);
         },
@@ -120,13 +120,13 @@ describe("the compacted census cover", () => {
     );
   });
 
-  it("flags the district within 100 m of the line between 0101 and 0102", () => {
-    fc.assert(
-      fc.property(
+  it("flags the district within 100 m of the line between 0101 and 0102", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.double({ min: -99.9, max: -99.6, noNaN: true }),
         fc.double({ min: -0.0009, max: 0.0009, noNaN: true }),
-        (lon, d) => {
-          const hit = lookup.lookup(40.5 + d, lon);
+        async (lon, d) => {
+          const hit = await lookup.lookup(40.5 + d, lon);
           expect(hit.uncertain.district).toBe(true);
           expect(hit.uncertain.county).toBe(false);
         },
@@ -135,7 +135,7 @@ describe("the compacted census cover", () => {
     );
   });
 
-  it("answers the small county 250 m inside each side of its outline", () => {
+  it("answers the small county 250 m inside each side of its outline", async () => {
     const inset = 250 / 111_195;
     const kx = Math.cos((40.55 * Math.PI) / 180);
     for (const [lat, lon] of [
@@ -144,12 +144,15 @@ describe("the compacted census cover", () => {
       [40.55, -99.3 + inset / kx],
       [40.55, -99.2 - inset / kx],
     ] as const) {
-      expect(lookup.lookup(lat, lon).record?.countyGeoid).toBe("01005");
+      expect((await lookup.lookup(lat, lon)).record?.countyGeoid).toBe("01005");
     }
   });
 
-  it("answers the ZZ water district with its code", () => {
-    expect(lookup.lookup(40.9, -98.8).record).toMatchObject({ districtGeoid: "02ZZ", districtCode: "ZZ" });
+  it("answers the ZZ water district with its code", async () => {
+    expect((await lookup.lookup(40.9, -98.8)).record).toMatchObject({
+      districtGeoid: "02ZZ",
+      districtCode: "ZZ",
+    });
   });
 
   it("stores compacted coarse cells and a fine band, and is byte-identical when built again", () => {

@@ -67,9 +67,9 @@ export function createCensusFamily(options: CensusFamilyOptions): FamilyBuilder 
       return {};
     },
     async verify(dir) {
-      const lookup = CensusLookup.open(dir);
+      const lookup = await CensusLookup.open(dir);
       try {
-        checkKnownAnswers(lookup, options.knownAnswers);
+        await checkKnownAnswers(lookup, options.knownAnswers);
       } finally {
         lookup.close();
       }

@@ -65,9 +65,12 @@ export const CENSUS_KNOWN_ANSWERS: readonly CensusKnownAnswer[] = [
 ];
 
 /** Throws naming the first known answer the lookup gets wrong. */
-export function checkKnownAnswers(lookup: CensusLookup, answers: readonly CensusKnownAnswer[]): void {
+export async function checkKnownAnswers(
+  lookup: CensusLookup,
+  answers: readonly CensusKnownAnswer[],
+): Promise<void> {
   for (const k of answers) {
-    const { record } = lookup.lookup(k.lat, k.lon);
+    const { record } = await lookup.lookup(k.lat, k.lon);
     const got = record
       ? { stateCode: record.stateCode, countyGeoid: record.countyGeoid, districtGeoid: record.districtGeoid }
       : null;

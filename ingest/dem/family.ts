@@ -80,7 +80,7 @@ export const demFamily: FamilyBuilder = {
     return {};
   },
   async verify(dir) {
-    const checked = verifyDemArtifact(dir);
+    const checked = await verifyDemArtifact(dir);
     if (checked === 0) throw new Error("no known height applies to the ingested blocks");
   },
 };

@@ -2,7 +2,7 @@
 // GDAL reads them from the upstream files (gdallocationinfo; test/dem/fixtures/gdal-reference.json).
 // A check runs only when its block was ingested.
 import path from "node:path";
-import { openByteSource } from "../../artifacts/format/byte-source.ts";
+import { openFileReader } from "../../artifacts/format/byte-source.ts";
 import { toPixel } from "../../artifacts/format/dem-grid.ts";
 import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
 import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
@@ -23,8 +23,15 @@ export const KNOWN_HEIGHTS: readonly KnownHeight[] = [
 ];
 
 /** Opens the version folder's container and checks every applicable known height; throws on a mismatch. */
-export function verifyDemArtifact(dir: string, known: readonly KnownHeight[] = KNOWN_HEIGHTS): number {
-  const reader = new DemReader(new TileContainerReader(openByteSource(path.join(dir, DEM_FILE), "file")), 8);
+export async function verifyDemArtifact(
+  dir: string,
+  known: readonly KnownHeight[] = KNOWN_HEIGHTS,
+): Promise<number> {
+  const reader = await openFileReader(
+    path.join(dir, DEM_FILE),
+    "file",
+    async (source) => new DemReader(await TileContainerReader.open(source), 8),
+  );
   try {
     const meta = reader.metadata;
     if (meta.layers.length === 0 || meta.blocks.length === 0)
@@ -40,7 +47,7 @@ export function verifyDemArtifact(dir: string, known: readonly KnownHeight[] = K
       const col = Math.floor(x);
       const row = Math.floor(y);
       const T = layer.tileSize;
-      const tile = reader.tile(z, Math.floor(col / T), Math.floor(row / T));
+      const tile = await reader.tile(z, Math.floor(col / T), Math.floor(row / T));
       const got = tile?.values[(row % T) * T + (col % T)];
       if (got === undefined || Math.abs(got - k.meters) > 1e-3) {
         throw new Error(`${k.block} at ${k.lon},${k.lat}: expected ${k.meters} m, the artifact holds ${got}`);

@@ -3,7 +3,7 @@
 
 import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
-import { openByteSource } from "../../artifacts/format/byte-source.ts";
+import { openFileReader } from "../../artifacts/format/byte-source.ts";
 import type { EncArea } from "../../artifacts/format/enc-charts-metadata.ts";
 import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
 import type { EncTileGrid } from "../../artifacts/format/enc-tile-grid.ts";
@@ -48,9 +48,9 @@ export function encFamily(cells: readonly string[] = ENC_CELLS): FamilyBuilder {
     },
     sanity: (inputs, changed) => encSanity(cells, inputs, changed),
     async verify(dir) {
-      const reader = new EncChartsReader(openByteSource(path.join(dir, ENC_CHARTS_FILE), "file"));
+      const reader = await openFileReader(path.join(dir, ENC_CHARTS_FILE), "file", EncChartsReader.open);
       try {
-        verifyEncCharts(reader, cells);
+        await verifyEncCharts(reader, cells);
       } finally {
         reader.close();
       }

@@ -20,7 +20,10 @@ const KNOWN_DEPTHS: readonly KnownDepth[] = [
   { cell: "US5AK5SI", lon: -151.4155, lat: 59.6037, objectClass: 2, drval1: 4.8 },
 ];
 
-export function verifyEncCharts(reader: EncChartsReader, expectedCells: readonly string[]): void {
+export async function verifyEncCharts(
+  reader: EncChartsReader,
+  expectedCells: readonly string[],
+): Promise<void> {
   const meta = reader.metadata;
   const names = meta.cells.map((c) => c.name).sort();
   if (JSON.stringify(names) !== JSON.stringify([...expectedCells].sort())) {
@@ -31,7 +34,7 @@ export function verifyEncCharts(reader: EncChartsReader, expectedCells: readonly
   const soundings = new Array<number>(meta.cells.length).fill(0);
   const hazards = new Array<number>(meta.cells.length).fill(0);
   for (const { col, row } of reader.tiles()) {
-    for (const s of reader.tile(col, row) ?? []) {
+    for (const s of (await reader.tile(col, row)) ?? []) {
       if (s.cell >= meta.cells.length)
         throw new Error(`tile ${col}/${row} names cell ${s.cell} of ${meta.cells.length}`);
       // decode every block: a build that cannot be read back is refused
@@ -57,7 +60,9 @@ export function verifyEncCharts(reader: EncChartsReader, expectedCells: readonly
     if (index < 0) continue;
     const x = Math.round(k.lon * E7);
     const y = Math.round(k.lat * E7);
-    const section = reader.tile(colOf(meta.grid, x), rowOf(meta.grid, y))?.find((s) => s.cell === index);
+    const section = (await reader.tile(colOf(meta.grid, x), rowOf(meta.grid, y)))?.find(
+      (s) => s.cell === index,
+    );
     const hit = section?.depthAreas().find((a) => insideRings(a.rings, x, y));
     if (!hit || hit.objectClass !== k.objectClass || hit.drval1 !== k.drval1) {
       throw new Error(

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
-import { FileSource } from "../../artifacts/format/byte-source.ts";
+import { openFileReader } from "../../artifacts/format/byte-source.ts";
 import {
   addGridTiles,
   DATUM_GRID_FILE,
@@ -51,7 +51,7 @@ export const datumGridsFamily: FamilyBuilder = {
   },
   sanity: datumGridsSanity,
   async verify(dir) {
-    const reader = new TileContainerReader(new FileSource(path.join(dir, DATUM_GRID_FILE)));
+    const reader = await openFileReader(path.join(dir, DATUM_GRID_FILE), "file", TileContainerReader.open);
     try {
       const grids = readDatumGridMetadata(reader);
       if (grids.length !== NADCON5_GRIDS.length) throw new Error(`known answer: ${grids.length} grids`);
@@ -63,7 +63,11 @@ export const datumGridsFamily: FamilyBuilder = {
       if (ak?.west !== 172 || ak.width !== 121 || ak.height !== 47)
         throw new Error("known answer: Alaska NAD27 lattice");
       const j = ak.height - 1;
-      const t = readGridTile(reader, ak, Math.floor(j / ak.tileSize) * Math.ceil(ak.width / ak.tileSize));
+      const t = await readGridTile(
+        reader,
+        ak,
+        Math.floor(j / ak.tileSize) * Math.ceil(ak.width / ak.tileSize),
+      );
       const k = (j % ak.tileSize) * ak.tileSize * 2;
       if (
         Math.abs((t[k] as number) + 3.624342679977417) > 1e-12 ||

@@ -1,7 +1,6 @@
 // publish and sync against a real S3-compatible server: OpenStack Swift's S3 API started by
 // deploy/local/swift-up.sh (Debian packages; skipped, with the reason printed, where they are not
 // installed). Data: the built dem family, plus a relabelled copy of it as a second version.
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,21 +11,13 @@ import { readCurrent } from "../../artifacts/format/current-pointer.ts";
 import { readManifest } from "../../artifacts/format/manifest.ts";
 import { builtFamily } from "../../test/support/built-artifacts.ts";
 import { ingestCli } from "../../test/support/ingest-cli.ts";
+import { type LocalSwift, startSwift, swiftMissing } from "../../test/support/swift.ts";
 import { type ObjectStore, pointerKey, storeFromEnv, versionKey } from "./object-store.ts";
 import { readPointer } from "./publish.ts";
 import { syncFamily } from "./sync.ts";
 
-const SCRIPTS = path.resolve(import.meta.dirname, "../../deploy/local");
 const FAMILY = "dem";
 
-function swiftMissing(): string | undefined {
-  try {
-    execFileSync("sh", ["-c", "command -v swift-proxy-server && command -v memcached"], { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return "OpenStack Swift is not installed (apt-get install swift swift-proxy swift-account swift-container swift-object python3-swift memcached)";
-  }
-}
 const missing = swiftMissing();
 if (missing) console.warn(`object-store e2e skipped: ${missing}`);
 
@@ -36,19 +27,13 @@ describe.skipIf(missing !== undefined)("publish and sync through OpenStack Swift
   let store: ObjectStore;
   let v1: string;
   let v2: string;
-  const swiftEnv = () => ({
-    ...process.env,
-    GEO402_SWIFT_STATE: path.join(work, "swift"),
-    GEO402_SWIFT_PORT: "18560",
-  });
+  let swift: LocalSwift | undefined;
   const cli = (...argv: string[]) => ingestCli(env, ...argv);
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "geo402-objstore-"));
-    const exports = execFileSync(path.join(SCRIPTS, "swift-up.sh"), { env: swiftEnv(), encoding: "utf8" });
-    env = { GEO402_S3_BUCKET: "geo402-e2e" };
-    for (const m of exports.matchAll(/^export (\w+)=(.*)$/gm))
-      if (m[1] !== "GEO402_S3_BUCKET") env[m[1]!] = m[2]!;
+    swift = startSwift(path.join(work, "swift"), 18560, "geo402-e2e");
+    env = swift.env;
     store = storeFromEnv(env);
     await store.client.send(new CreateBucketCommand({ Bucket: store.bucket }));
     // The publisher's artifacts: the built dem version, and the same outputs relabelled as a later version.
@@ -65,7 +50,7 @@ describe.skipIf(missing !== undefined)("publish and sync through OpenStack Swift
 
   afterAll(async () => {
     if (!work) return;
-    execFileSync(path.join(SCRIPTS, "swift-down.sh"), { env: swiftEnv() });
+    swift?.stop();
     await rm(work, { recursive: true, force: true });
   });
 

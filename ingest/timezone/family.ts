@@ -87,15 +87,15 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
       const lookup = await TimezoneLookup.open(dir);
       try {
         for (const k of options.knownAnswers) {
-          const got = lookup.lookup(k.lat, k.lon);
+          const got = await lookup.lookup(k.lat, k.lon);
           if (got.timeZone !== k.expect.timeZone || got.source !== k.expect.source) {
             throw new Error(
               `known answer ${k.name}: expected ${k.expect.timeZone} (${k.expect.source}), got ${got.timeZone} (${got.source})`,
             );
           }
         }
-        checkFastGrid(lookup);
-        for (const id of lookup.zoneIds()) {
+        await checkFastGrid(lookup);
+        for (const id of await lookup.zoneIds()) {
           try {
             new Intl.DateTimeFormat("en-US", { timeZone: id });
           } catch {
@@ -110,7 +110,7 @@ export function createTimezoneFamily(options: TimezoneFamilyOptions): FamilyBuil
 }
 
 /** The fast grid must agree with the cell indexes: 20000 seeded points, uniform on the sphere. */
-function checkFastGrid(lookup: TimezoneLookup): void {
+async function checkFastGrid(lookup: TimezoneLookup): Promise<void> {
   let seed = 0x1234567;
   const random = () => {
     seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
@@ -119,8 +119,8 @@ function checkFastGrid(lookup: TimezoneLookup): void {
   for (let i = 0; i < 20_000; i++) {
     const lat = (Math.asin(2 * random() - 1) * 180) / Math.PI;
     const lon = -180 + 360 * random();
-    const fast = lookup.lookup(lat, lon);
-    const cells = lookup.lookupCells(lat, lon);
+    const fast = await lookup.lookup(lat, lon);
+    const cells = await lookup.lookupCells(lat, lon);
     if (fast.timeZone !== cells.timeZone || fast.source !== cells.source) {
       throw new Error(
         `fast grid disagrees at (${lat}, ${lon}): ${fast.timeZone}/${fast.source} vs cells ${cells.timeZone}/${cells.source}`,

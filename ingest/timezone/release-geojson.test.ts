@@ -104,13 +104,13 @@ describe("timezone release GeoJSON", () => {
     expect(a.outputs.map((o) => o.path)).toEqual(["coastal.h3i", "tiles.tif", "zones.h3i"]);
     const lookup = await TimezoneLookup.open(a.dir);
     try {
-      expect(lookup.lookup(0.8, 11.5)).toEqual({ timeZone: "Africa/Douala", source: "boundary" });
+      expect(await lookup.lookup(0.8, 11.5)).toEqual({ timeZone: "Africa/Douala", source: "boundary" });
       // The hole is water inside Lagos: the nearest zone within 60 km answers, as coastal.
-      expect(lookup.lookup(0.5, 10.5)).toEqual({ timeZone: "Africa/Lagos", source: "coastal" });
-      expect(lookup.lookup(-0.3, 11.8)).toEqual({ timeZone: "Africa/Douala", source: "coastal" });
+      expect(await lookup.lookup(0.5, 10.5)).toEqual({ timeZone: "Africa/Lagos", source: "coastal" });
+      expect(await lookup.lookup(-0.3, 11.8)).toEqual({ timeZone: "Africa/Douala", source: "coastal" });
       // 1.5 degrees (≈ 165 km) south: beyond the band, the ocean feature is not used, nautical rule.
-      expect(lookup.lookup(-1.5, 11.5)).toEqual({ timeZone: "Etc/GMT-1", source: "nautical" });
-      expect(lookup.zoneIds()).toEqual(["Africa/Douala", "Africa/Lagos"]);
+      expect(await lookup.lookup(-1.5, 11.5)).toEqual({ timeZone: "Etc/GMT-1", source: "nautical" });
+      expect(await lookup.zoneIds()).toEqual(["Africa/Douala", "Africa/Lagos"]);
     } finally {
       lookup.close();
     }

@@ -1,12 +1,13 @@
 // The opened DEM artifact as routes use it: which layer covers a position, which tiles a set of
-// positions may read (answered from the directory, without reading a tile), and the sampled
-// height with the block it came from. Positions are (lon, lat) in degrees.
+// positions may read (answered from the directory, without reading a tile), those tiles read
+// ahead asynchronously, and over them (DemView, synchronous) the sampled height with the block it
+// came from. Positions are (lon, lat) in degrees.
 
 import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
-import { openByteSource } from "../../artifacts/format/byte-source.ts";
+import { openFileReader } from "../../artifacts/format/byte-source.ts";
 import { toPixel } from "../../artifacts/format/dem-grid.ts";
-import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
+import { DEM_CACHE_TILES, DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
 import type { DemLayerMeta, DemMetadata, DemTile } from "../../artifacts/format/dem-tile.ts";
 import { outputPath } from "../../artifacts/format/manifest.ts";
 import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
@@ -57,7 +58,7 @@ export class DemDataset {
     return out;
   }
 
-  /** Adds to `into` the tiles that sampling the position may read, found in the directory only. */
+  /** Adds to `into` the tiles (`z/tx/ty`) that sampling the position may read, found in the directory only. */
   collectTiles(lon: number, lat: number, method: Interpolation, into: Set<string>): void {
     for (const z of this.candidateLayers(lon, lat)) {
       const layer = this.metadata.layers[z] as DemLayerMeta;
@@ -66,15 +67,71 @@ export class DemDataset {
       for (const p of cells) {
         const tx = Math.floor(wrap(layer, p.col) / layer.tileSize);
         const ty = Math.floor(p.row / layer.tileSize);
-        if (this.reader.hasTile(z, tx, ty)) into.add(`${z}/${tx}/${ty}`);
+        const key = `${z}/${tx}/${ty}`;
+        if (!into.has(key) && this.reader.hasTile(z, tx, ty)) into.add(key);
       }
     }
   }
 
-  /** The first layer whose pixel under the position is in the coverage, or null. Reads tiles. */
+  /**
+   * Reads the tiles (keys from `collectTiles`) through the reader's cache, all at once, and returns
+   * the synchronous view that locates and samples positions over them: the sampling loop pays no
+   * promise per position. A tile that cannot be read is 503 data_unavailable, never a guess.
+   */
+  async load(tiles: Iterable<string>): Promise<DemView> {
+    const loaded = this.metadata.layers.map(() => new Map<number, DemTile>());
+    await Promise.all(
+      [...tiles].map(async (key) => {
+        const [z, tx, ty] = key.split("/").map(Number) as [number, number, number];
+        let tile: DemTile | undefined;
+        try {
+          tile = await this.reader.tile(z, tx, ty);
+        } catch (err) {
+          throw new ApiError("data_unavailable", { family: DEM_FAMILY, reason: (err as Error).message });
+        }
+        if (tile) loaded[z]?.set(tx * 2 ** 28 + ty, tile);
+      }),
+    );
+    return new DemView(this, loaded);
+  }
+
+  /**
+   * Visits the positions in order with a view holding the tiles each may read, loading them in runs
+   * of consecutive positions whose tiles fit the reader's cache (`tilesOf[i]`: the keys of position
+   * i from `collectTiles`), so a request holds at most one run of decoded tiles at a time.
+   */
+  async visit(tilesOf: readonly Set<string>[], each: (view: DemView, index: number) => void): Promise<void> {
+    let start = 0;
+    while (start < tilesOf.length) {
+      const run = new Set<string>(tilesOf[start]);
+      let end = start + 1;
+      for (; end < tilesOf.length; end++) {
+        const next = [...(tilesOf[end] as Set<string>)].filter((k) => !run.has(k));
+        if (run.size + next.length > DEM_CACHE_TILES) break;
+        for (const k of next) run.add(k);
+      }
+      const view = await this.load(run);
+      for (let i = start; i < end; i++) each(view, i);
+      start = end;
+    }
+  }
+}
+
+/** Tiles of one request, read: locating and sampling over them is synchronous. */
+export class DemView {
+  readonly #dem: DemDataset;
+  /** Per layer, the loaded tiles by `tx·2²⁸ + ty`. */
+  readonly #tiles: Map<number, DemTile>[];
+
+  constructor(dem: DemDataset, tiles: Map<number, DemTile>[]) {
+    this.#dem = dem;
+    this.#tiles = tiles;
+  }
+
+  /** The first layer whose pixel under the position is in the coverage, or null. */
   locate(lon: number, lat: number): Located | null {
-    for (const z of this.candidateLayers(lon, lat)) {
-      const layer = this.metadata.layers[z] as DemLayerMeta;
+    for (const z of this.#dem.candidateLayers(lon, lat)) {
+      const layer = this.#dem.metadata.layers[z] as DemLayerMeta;
       const { x, y } = toPixel(layer.grid, lon, lat);
       const at = this.#at(z, Math.floor(x), Math.floor(y));
       if (at < 0) continue;
@@ -102,19 +159,17 @@ export class DemDataset {
 
   /** Index of pixel (col, row) of layer z in its tile, leaving the tile in #last; -1 when absent. */
   #at(z: number, col: number, row: number): number {
-    const layer = this.metadata.layers[z] as DemLayerMeta;
+    const layer = this.#dem.metadata.layers[z] as DemLayerMeta;
     const T = layer.tileSize;
     const c = wrap(layer, col);
     const tx = Math.floor(c / T);
     const ty = Math.floor(row / T);
     if (z !== this.#lastZ || tx !== this.#lastTx || ty !== this.#lastTy) {
-      this.#lastZ = -1;
-      try {
-        this.#last = this.reader.tile(z, tx, ty);
-      } catch (err) {
-        // A tile that cannot be read or decoded after the checks at open: 503, never a guess.
-        throw new ApiError("data_unavailable", { family: DEM_FAMILY, reason: (err as Error).message });
-      }
+      this.#last = this.#tiles[z]?.get(tx * 2 ** 28 + ty);
+      // A tile in the directory that was not loaded is a caller's bug (collectTiles names every
+      // tile locate and sample read), never "outside the coverage".
+      if (!this.#last && this.#dem.reader.hasTile(z, tx, ty))
+        throw new Error(`DEM tile ${z}/${tx}/${ty} was not loaded before sampling`);
       this.#lastZ = z;
       this.#lastTx = tx;
       this.#lastTy = ty;
@@ -143,7 +198,11 @@ export const demOpener: FamilyOpener<DemDataset> = {
   ...FAMILY_SPECS.dem,
   open: async (versionDir, manifest) => {
     const file = outputPath(versionDir, manifest, DEM_FILE);
-    return new DemDataset(new DemReader(new TileContainerReader(openByteSource(path.resolve(file), "file"))));
+    return openFileReader(
+      path.resolve(file),
+      "file",
+      async (source) => new DemDataset(new DemReader(await TileContainerReader.open(source))),
+    );
   },
   close: (dem) => dem.reader.close(),
 };

@@ -19,7 +19,7 @@ async function corruptedCharts(): Promise<EncCharts> {
   const dataStart = Number(view.getBigUint64(24, true));
   const directory = Number(view.getBigUint64(16, true));
   for (let i = dataStart; i < directory; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
-  return new EncCharts(new EncChartsReader(new MemorySource(bytes)), {
+  return new EncCharts(await EncChartsReader.open(new MemorySource(bytes)), {
     version: "corrupted",
     retrievedAt: "2026-11-21",
   });

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
-import { openByteSource } from "../../artifacts/format/byte-source.ts";
+import { openFileReader } from "../../artifacts/format/byte-source.ts";
 import type { EncArea, EncCellMetadata } from "../../artifacts/format/enc-charts-metadata.ts";
 import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
 import type { TileSectionView } from "../../artifacts/format/enc-tile-codec.ts";
@@ -51,9 +51,9 @@ export class EncCharts {
     return out;
   }
 
-  /** A per-request view that counts the tiles it reads and reads each at most once. */
+  /** A per-request view that counts the tiles it reads and reads each at most once (concurrent asks share the read). */
   session(): ChartTiles {
-    const cache = new Map<string, TileSectionView[] | undefined>();
+    const cache = new Map<string, Promise<TileSectionView[] | undefined>>();
     let read = 0;
     return {
       grid: this.grid,
@@ -61,10 +61,14 @@ export class EncCharts {
       coveringCells: (x, y) => this.coveringCells(x, y),
       tile: (col, row) => {
         const key = `${col}/${row}`;
-        if (cache.has(key)) return cache.get(key);
-        const sections = this.#read(col, row);
-        if (sections) read++;
-        cache.set(key, sections);
+        let sections = cache.get(key);
+        if (!sections) {
+          sections = this.#read(col, row).then((s) => {
+            if (s) read++;
+            return s;
+          });
+          cache.set(key, sections);
+        }
         return sections;
       },
       get tilesRead() {
@@ -73,9 +77,9 @@ export class EncCharts {
     };
   }
 
-  #read(col: number, row: number): TileSectionView[] | undefined {
+  async #read(col: number, row: number): Promise<TileSectionView[] | undefined> {
     try {
-      return this.#reader.tile(col, row);
+      return await this.#reader.tile(col, row);
     } catch (err) {
       if (err instanceof ArtifactError || err instanceof RangeError) {
         throw new ApiError("data_unavailable", {
@@ -95,7 +99,7 @@ export class EncCharts {
 export const encOpener: FamilyOpener<EncCharts> = {
   ...FAMILY_SPECS.enc,
   async open(versionDir: string, manifest: ArtifactManifest) {
-    const reader = new EncChartsReader(openByteSource(path.join(versionDir, ENC_CHARTS_FILE), "file"));
+    const reader = await openFileReader(path.join(versionDir, ENC_CHARTS_FILE), "file", EncChartsReader.open);
     const retrieved = manifest.inputs.map((i) => i.retrievedAt).sort();
     return new EncCharts(reader, {
       version: manifest.version,

@@ -20,7 +20,7 @@ describe("timezone opener", () => {
   it("opens the checked version and answers a square the grid holds alone", async () => {
     const loaded = await loadFamily(root, timezoneOpener);
     try {
-      expect((loaded.value as TimezoneLookup).lookup(27.5, 14.5)).toEqual({
+      expect(await (loaded.value as TimezoneLookup).lookup(27.5, 14.5)).toEqual({
         timeZone: "Africa/Tripoli",
         source: "boundary",
       });

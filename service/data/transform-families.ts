@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
-import { FileSource } from "../../artifacts/format/byte-source.ts";
+import { openFileReader } from "../../artifacts/format/byte-source.ts";
 import { CRS_FILE, parseCrsRegistry } from "../../artifacts/format/crs-registry-file.ts";
 import {
   DATUM_GRID_FILE,
@@ -42,22 +42,25 @@ export function containerGridStore(reader: TileContainerReader, version: string)
     async readTiles(name, ids) {
       const grid = grids.get(name);
       if (!grid) throw new GridUnreadableError(name, "not in the datum-grids artifact");
-      return ids.map((id) => {
-        const key = `${grid.index}:${id}`;
-        let tile = cache.get(key);
-        if (tile) {
-          cache.delete(key);
-        } else {
-          try {
-            tile = readGridTile(reader, grid, id);
-          } catch (e) {
-            throw new GridUnreadableError(name, (e as Error).message);
+      // The misses are read together, before the synchronous shift kernel runs over the tiles.
+      return Promise.all(
+        ids.map(async (id) => {
+          const key = `${grid.index}:${id}`;
+          let tile = cache.get(key);
+          if (tile) {
+            cache.delete(key);
+          } else {
+            try {
+              tile = await readGridTile(reader, grid, id);
+            } catch (e) {
+              throw new GridUnreadableError(name, (e as Error).message);
+            }
           }
-        }
-        cache.set(key, tile);
-        if (cache.size > TILE_CACHE) cache.delete(cache.keys().next().value as string);
-        return tile;
-      });
+          cache.set(key, tile);
+          if (cache.size > TILE_CACHE) cache.delete(cache.keys().next().value as string);
+          return tile;
+        }),
+      );
     },
     provenance: {
       source: "NOAA NGS NADCON5 grids (PROJ-data us_noaa GeoTIFFs), datum-grids artifact",
@@ -72,7 +75,7 @@ const readers = new WeakMap<GridStore, TileContainerReader>();
 export const datumGridsOpener: FamilyOpener<GridStore> = {
   ...FAMILY_SPECS["datum-grids"],
   open: async (dir, manifest) => {
-    const reader = new TileContainerReader(new FileSource(path.join(dir, DATUM_GRID_FILE)));
+    const reader = await openFileReader(path.join(dir, DATUM_GRID_FILE), "file", TileContainerReader.open);
     const store = containerGridStore(reader, manifest.version);
     readers.set(store, reader);
     return store;

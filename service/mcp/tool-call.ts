@@ -16,6 +16,7 @@ import {
 } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import { isJsonObject } from "../geo/json-object.ts";
 import type { CatalogTool } from "./tools.ts";
 import { DATA_VERSION_META, PAYMENT_RESPONSE_META } from "./x402-meta.ts";
 
@@ -123,9 +124,7 @@ function queryOf(args: Record<string, unknown>): Record<string, string> {
 function parseBody(text: string): Record<string, unknown> {
   try {
     const v: unknown = JSON.parse(text);
-    return typeof v === "object" && v !== null && !Array.isArray(v)
-      ? (v as Record<string, unknown>)
-      : { value: v };
+    return isJsonObject(v) ? v : { value: v };
   } catch {
     return { text };
   }

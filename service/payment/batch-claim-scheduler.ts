@@ -1,6 +1,6 @@
 // Claims the batch-settlement vouchers the service holds and settles them to payTo, on a period,
-// in exactly one process: with Redis (replicas), the holder of a leader lease; without it, the one
-// process there is. The period is capped below the channels' withdraw delay so a payer's timed
+// in exactly one process: with Redis (replicas), the holder of a leader lease (given up when its
+// replica stops, else lapsing after two periods); without it, the one process there is. The period is capped below the channels' withdraw delay so a payer's timed
 // withdrawal can never complete over unclaimed vouchers (the server learns of a withdrawal only
 // from the chain, so every channel with unclaimed vouchers is claimed at least three times within
 // one delay). With a claim threshold, a round claims only the channels whose unclaimed amount
@@ -24,6 +24,10 @@ const LEASE_SCRIPT = `
 local v = redis.call('get', KEYS[1])
 if v == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end
 if not v then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
+// Give the lease up when ours (a stopping replica), so another takes it at its next round.
+const RELEASE_SCRIPT = `
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
 return 0`;
 
 export interface ClaimRound {
@@ -98,6 +102,9 @@ export function startClaimScheduler(opts: {
     async stop() {
       clearInterval(timer);
       await running?.catch(() => undefined);
+      await opts.lease?.redis
+        .eval(RELEASE_SCRIPT, { keys: [LEASE_KEY], arguments: [opts.lease.holder] })
+        .catch((err: unknown) => opts.onError?.(err));
     },
   };
 }

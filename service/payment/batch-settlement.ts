@@ -11,9 +11,9 @@ import {
   BatchSettlementEvmScheme as BatchSettlementServerScheme,
   type ChannelStorage,
 } from "@x402/evm/batch-settlement/server";
-import { FileChannelStorage } from "@x402/evm/batch-settlement/server/file-storage";
 import { RedisChannelStorage } from "@x402/evm/batch-settlement/server/redis-storage";
 import type { createClient } from "redis";
+import { WriteThroughChannelStorage } from "./channel-file-storage.ts";
 import type { FacilitatorSigner } from "./facilitator-signer.ts";
 
 export type Redis = ReturnType<typeof createClient>;
@@ -53,15 +53,16 @@ export function batchSettlementExtra(opts: {
 
 /**
  * Where the server keeps its channels: Redis when `redisUrl` is set (GEO402_REDIS_URL; replicas
- * share it, and the package serializes each channel's requests with a lock there), else one file
- * per channel under `dir` (one process; a restart keeps every charged amount).
+ * share it, and the package serializes each channel's requests with a lock there), else in this
+ * process's memory, written through to one file per channel under `dir` (a restart keeps every
+ * charged amount; channel-file-storage.ts).
  */
 export async function openChannelStorage(opts: {
   redisUrl?: string;
   dir: string;
 }): Promise<{ storage: ChannelStorage; redis?: Redis; close(): Promise<void> }> {
   if (!opts.redisUrl)
-    return { storage: new FileChannelStorage({ directory: opts.dir }), close: async () => {} };
+    return { storage: new WriteThroughChannelStorage({ directory: opts.dir }), close: async () => {} };
   // The Redis client loads only when configured (about 1 MB of code kept out of every start).
   const { createClient: redisClient } = await import("redis");
   const redis: Redis = redisClient({ url: opts.redisUrl });

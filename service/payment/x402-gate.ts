@@ -4,6 +4,8 @@
 // signature → facilitator verify (invalid → 402 with the reason in the terms' `error`).
 // onSend: settle or cancel, bound to delivery (settlement.ts). A retry of a payment whose answer
 // was recorded and charged gets that answer again (paid-answers.ts).
+
+import { decodePaymentResponseHeader } from "@x402/core/http";
 import {
   type FacilitatorClient,
   type HTTPAdapter,
@@ -248,6 +250,18 @@ export function createPaymentGate(opts: {
       if (result.type === "payment-error") {
         const { response } = result;
         void claim?.release();
+        // A batch-settlement refund is settled and answered without the route's handler.
+        if (response.status === 200) {
+          const settled = response.headers["PAYMENT-RESPONSE"];
+          request.paymentOutcome = {
+            state: "settled",
+            transaction: settled ? decodePaymentResponseHeader(settled).transaction : "",
+          };
+          return reply
+            .code(200)
+            .headers(response.headers)
+            .send(response.body ?? {});
+        }
         const refused = header !== undefined;
         // PAYMENT-REQUIRED.error carries a stable code only; internal text goes to one log line.
         const stable = refused

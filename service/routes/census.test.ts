@@ -14,8 +14,8 @@ const entry = censusEntries[0]!;
 let lookup: CensusLookup;
 let ctx: RouteContext;
 
-beforeAll(() => {
-  lookup = CensusLookup.open(buildFixtureVersion().dir);
+beforeAll(async () => {
+  lookup = await CensusLookup.open(buildFixtureVersion().dir);
   const data = new DataRegistry();
   data.set("census", "test", lookup);
   ctx = { data } as RouteContext;
@@ -71,8 +71,8 @@ describe("GET /v1/us/geographies handler", () => {
 
   it("answers 87 m accuracy inside the fine band of a small unit", async () => {
     // Walk into the small county from its south edge until the resolution-9 band answers it.
-    const metres = [20, 40, 60, 80, 100, 150, 200].find((m) => {
-      const hit = lookup.lookup(40.5 + m / 111_195, -99.25);
+    const metres = [20, 40, 60, 80, 100, 150, 200].find(async (m) => {
+      const hit = await lookup.lookup(40.5 + m / 111_195, -99.25);
       return hit.resolution === 9 && hit.record?.countyGeoid === "01005";
     });
     expect(metres).toBeDefined();

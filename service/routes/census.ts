@@ -7,10 +7,10 @@ const PRICE = "0.01";
 export const usGeographiesHandler: RouteHandler<{
   query: "us-geographies.query";
   response: "us-geographies.response";
-}> = ({ query }, ctx) => {
+}> = async ({ query }, ctx) => {
   const { lon, lat } = queryLonLat(query);
   const lookup = ctx.data.require("census").value;
-  return geographiesAnswer(lookup.lookup(lat, lon), lookup.metadata);
+  return geographiesAnswer(await lookup.lookup(lat, lon), lookup.metadata);
 };
 
 export const censusEntries: CatalogEntry[] = [

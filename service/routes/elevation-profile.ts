@@ -2,14 +2,13 @@
 // tile is read, then the coverage of every sample, then samples the heights.
 import type { Located } from "../data/dem-dataset.ts";
 import { demOf } from "../data/dem-dataset.ts";
-import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError } from "../errors.ts";
 import { defaultSampleCount, pathLength, samplePath } from "../geo/elevation/profile-path.ts";
-import { profileStats } from "../geo/elevation/profile-stats.ts";
 import { checkLimit } from "../geo/limit.ts";
 import { readLonLatList } from "../geo/position.ts";
 import type { RouteContext, RouteLimit } from "../route-types.ts";
 import type { SchemaTypes } from "../types/schema-types.ts";
+import { describeCoverage, profileAnswer } from "./elevation-answers.ts";
 
 export const PROFILE_LIMITS = {
   positions: { name: "positions", max: 500, unit: "positions", detail: "positions of the polyline `path`" },
@@ -33,10 +32,10 @@ export const PROFILE_LIMITS = {
   },
 } as const satisfies Record<string, RouteLimit>;
 
-export function profileHandler(
+export async function profileHandler(
   req: SchemaTypes["elevation-profile.request"],
   ctx: RouteContext,
-): SchemaTypes["elevation-profile.response"] {
+): Promise<SchemaTypes["elevation-profile.response"]> {
   const interpolation = req.interpolation ?? "bilinear";
   const where = { field: "path", path: "$.path" };
   const path = readLonLatList(req.path, "path", PROFILE_LIMITS.positions);
@@ -59,12 +58,20 @@ export function profileHandler(
 
   const dem = demOf(ctx);
   const tiles = new Set<string>();
-  for (const p of points) dem.collectTiles(p.longitude, p.latitude, interpolation, tiles);
+  const tilesOf = points.map((p) => {
+    const own = new Set<string>();
+    dem.collectTiles(p.longitude, p.latitude, interpolation, own);
+    for (const k of own) tiles.add(k);
+    return own;
+  });
   checkLimit(PROFILE_LIMITS.tiles, tiles.size, where);
 
   const meta = dem.metadata;
-  const located: Located[] = points.map((p, index) => {
-    const at = dem.locate(p.longitude, p.latitude);
+  const located: Located[] = [];
+  const heights: (number | null)[] = [];
+  await dem.visit(tilesOf, (view, index) => {
+    const p = points[index] as (typeof points)[number];
+    const at = view.locate(p.longitude, p.latitude);
     if (!at) {
       throw new ApiError("outside_coverage", {
         ...where,
@@ -73,41 +80,19 @@ export function profileHandler(
         coverage: describeCoverage(meta),
       });
     }
-    return at;
+    located.push(at);
+    heights.push(view.sample(at, interpolation)?.elevationMeters ?? null);
   });
-  const heights = located.map((at) => dem.sample(at, interpolation)?.elevationMeters ?? null);
   if (heights.every((h) => h === null))
     throw new ApiError("no_data", { ...where, samples: count, interpolation });
 
-  const layers = [...new Set(located.map((at) => at.layer))];
-  const source = layers.map((z) => {
-    const blocks = [...new Set(located.filter((at) => at.layer === z).map((at) => at.block))].sort(
-      (a, b) => a - b,
-    );
-    return {
-      ...describeSource(meta, z),
-      blocks: blocks.map((b) => ({
-        id: meta.blocks[b]?.id ?? "",
-        published: meta.blocks[b]?.published ?? null,
-      })),
-    };
-  });
-  return {
-    samples: points.map((p, i) => ({
-      ...p,
-      elevationMeters: heights[i] ?? null,
-      sourceIndex: layers.indexOf((located[i] as Located).layer),
-    })),
-    lengthMeters: length.lengthMeters,
-    spacingMeters: length.lengthMeters / (count - 1),
-    stats: profileStats(heights),
+  return profileAnswer(meta, {
+    points,
+    count,
+    located,
+    heights,
+    length,
     interpolation,
-    source,
-    coverage: describeCoverage(meta),
     tilesConsulted: tiles.size,
-    notes: describeNotes(meta, layers, {
-      undated: source.some((s) => s.blocks.some((b) => b.published === null)),
-      zero: heights.some((h) => h === 0),
-    }),
-  };
+  });
 }

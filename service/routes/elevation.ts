@@ -1,24 +1,25 @@
 // GET /v1/elevation and POST /v1/elevation/profile — heights from the DEM artifact (Alaska).
-import { pixelSizeMeters } from "../../artifacts/format/dem-grid.ts";
-import type { DemLayerMeta } from "../../artifacts/format/dem-tile.ts";
 import { DEM_FAMILY, demOf } from "../data/dem-dataset.ts";
-import { describeCoverage, describeNotes, describeSource } from "../data/dem-describe.ts";
 import { ApiError } from "../errors.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute, type RouteContext } from "../route-types.ts";
 import type { SchemaTypes } from "../types/schema-types.ts";
+import { describeCoverage, pointAnswer } from "./elevation-answers.ts";
 import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
 import { queryLonLat } from "./query-position.ts";
 
-function elevation(
+async function elevation(
   query: SchemaTypes["elevation.query"],
   ctx: RouteContext,
-): SchemaTypes["elevation.response"] {
+): Promise<SchemaTypes["elevation.response"]> {
   const { lon, lat } = queryLonLat(query);
   const interpolation = query.interpolation ?? "bilinear";
   const dem = demOf(ctx);
   const meta = dem.metadata;
-  const at = dem.locate(lon, lat);
+  const tiles = new Set<string>();
+  dem.collectTiles(lon, lat, interpolation, tiles);
+  const view = await dem.load(tiles);
+  const at = view.locate(lon, lat);
   if (!at)
     throw new ApiError("outside_coverage", {
       field: "lat",
@@ -27,28 +28,9 @@ function elevation(
       lon,
       coverage: describeCoverage(meta),
     });
-  const sampled = dem.sample(at, interpolation);
+  const sampled = view.sample(at, interpolation);
   if (!sampled) throw new ApiError("no_data", { field: "lat", path: "$", lat, lon, interpolation });
-  const layer = meta.layers[at.layer] as DemLayerMeta;
-  const source = describeSource(meta, at.layer);
-  const block = meta.blocks[at.block];
-  const size = pixelSizeMeters(lat, 1 / layer.grid.ppdX, 1 / layer.grid.ppdY);
-  return {
-    elevationMeters: sampled.elevationMeters,
-    verticalDatum: source.verticalDatum,
-    horizontalDatum: source.horizontalDatum,
-    interpolation,
-    pixelsUsed: sampled.pixelsUsed,
-    pixelSizeMeters: { longitude: size.longitude, latitude: size.latitude },
-    published: block?.published ?? null,
-    source: { ...source, block: block?.id ?? "" },
-    coverage: describeCoverage(meta),
-    query: { lat, lon },
-    notes: describeNotes(meta, [at.layer], {
-      undated: !block?.published,
-      zero: sampled.elevationMeters === 0,
-    }),
-  };
+  return pointAnswer(meta, { lon, lat }, at, sampled, interpolation);
 }
 
 export const elevationEntries: CatalogEntry[] = [

@@ -48,7 +48,7 @@ export const geojsonEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     handler: ({ body }) => validateGeoJSON(body),
   }),
-  {
+  defineRoute({
     method: "POST",
     path: "/v1/geojson/repair",
     price: "0.01",
@@ -61,5 +61,5 @@ export const geojsonEntries: CatalogEntry[] = [
     example: { body: EXAMPLE },
     revisions: ["A", "B"],
     handler: ({ body }) => repairGeoJSON(body),
-  },
+  }),
 ];

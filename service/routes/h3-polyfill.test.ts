@@ -6,6 +6,7 @@ import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { ApiError } from "../errors.ts";
 import { toApiError } from "../refusals.ts";
 import type { CatalogEntry } from "../route-types.ts";
+import { createSchemaSet } from "../schemas.ts";
 import { h3Entries } from "./h3.ts";
 
 const ctx = unitRouteContext();
@@ -262,10 +263,18 @@ describe("POST /v1/h3/polyfill", () => {
     });
   });
 
-  it("refuses an unknown containment", async () => {
-    expect(
-      (await refusal({ geojson: suite.cases[0]?.geojson, resolution: 5, containment: "bbox" })).code,
-    ).toBe("invalid_field");
+  it("refuses an unknown containment by the request schema the app validates with, before the handler", () => {
+    const validate = createSchemaSet().body("h3-polyfill.request");
+    const body = { geojson: suite.cases[0]?.geojson, resolution: 5, containment: "bbox" };
+    expect(() => validate(body)).toThrow(
+      expect.objectContaining({
+        code: "invalid_field",
+        details: expect.objectContaining({
+          field: "containment",
+          allowed: ["center", "overlapping", "full"],
+        }),
+      }),
+    );
   });
 
   it("lists points as forbidden before a price is quoted, and its schema refuses it too", () => {

@@ -1,16 +1,15 @@
 // POST /v1/h3/index and POST /v1/h3/polyfill — H3 cells of positions and of polygons (h3-js v4).
 
-import { ApiError } from "../errors.ts";
 import { indexPoint } from "../geo/h3/cell-index.ts";
 import { PolyfillCells } from "../geo/h3/cells-within-cap.ts";
-import type { Containment } from "../geo/h3/part-cells.ts";
 import { readPolyfillFeatures } from "../geo/h3/polyfill-input.ts";
 import { featureEstimate, finestResolutionWithin, planFeatures } from "../geo/h3/polyfill-plan.ts";
 import { RESOLUTIONS_LIMIT, readResolutions } from "../geo/h3/request-resolutions.ts";
 import { checkLimit } from "../geo/limit.ts";
 import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
-import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
+import { SAN_FRANCISCO } from "./example-geometries.ts";
 
 const INDEX_POINTS_LIMIT: RouteLimit = {
   name: "points",
@@ -38,49 +37,20 @@ const POLYFILL_CELLS_LIMIT: RouteLimit = {
     "cells per call over all features and resolutions: an upper-bound estimate within the cap admits a job before any cell is generated; above it, the cells are counted (when the estimate is at most twice the cap) and only a true count over the cap is refused",
 };
 
-const CONTAINMENTS: readonly Containment[] = ["center", "overlapping", "full"];
+type IndexRoute = RouteOf<{ body: "h3-index.request"; response: "h3-index.response" }>;
+type PolyfillRoute = RouteOf<{ body: "h3-polyfill.request"; response: "h3-polyfill.response" }>;
 
-interface IndexBody {
-  points?: unknown;
-  resolution?: unknown;
-  resolutions?: unknown;
-  includeCenter?: boolean;
-  includeBoundary?: boolean;
-}
-
-function indexCells({ body }: RouteInput): object {
-  const b = body as IndexBody;
+const indexCells: IndexRoute["handler"] = ({ body: b }) => {
   const points = readLonLatList(b.points, "points", INDEX_POINTS_LIMIT);
   const resolutions = readResolutions(b);
   const options = { includeCenter: b.includeCenter === true, includeBoundary: b.includeBoundary === true };
   return { resolutions, count: points.length, cells: points.map((p) => indexPoint(p, resolutions, options)) };
-}
+};
 
-interface PolyfillBody {
-  geojson?: unknown;
-  resolution?: unknown;
-  resolutions?: unknown;
-  containment?: unknown;
-  estimateOnly?: boolean;
-}
-
-function readContainment(value: unknown): Containment {
-  if (value === undefined) return "center";
-  const found = CONTAINMENTS.find((c) => c === value);
-  if (!found)
-    throw new ApiError("invalid_field", {
-      field: "containment",
-      path: "$.containment",
-      accepted: CONTAINMENTS,
-    });
-  return found;
-}
-
-function polyfillCells({ body }: RouteInput): object {
-  const b = body as PolyfillBody;
+const polyfillCells: PolyfillRoute["handler"] = ({ body: b }) => {
   const features = readPolyfillFeatures(b.geojson);
   const resolutions = readResolutions(b);
-  const containment = readContainment(b.containment);
+  const containment = b.containment ?? "center";
   const where = { field: "geojson", path: "$.geojson" };
   checkLimit(POLYFILL_POLYGONS_LIMIT, sum(features.map((f) => f.geometry.parts.length)), where);
   checkLimit(POLYFILL_POSITIONS_LIMIT, sum(features.map((f) => f.geometry.positions)), where);
@@ -137,12 +107,12 @@ function polyfillCells({ body }: RouteInput): object {
     totalCount: sum(counts),
     cellCap: cap,
   };
-}
+};
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 
 export const h3Entries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "POST",
     path: "/v1/h3/index",
     price: "0.005",
@@ -156,8 +126,8 @@ export const h3Entries: CatalogEntry[] = [
     revisions: ["A", "B"],
     forbiddenMembers: ["geojson"],
     handler: indexCells,
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/v1/h3/polyfill",
     price: "0.01",
@@ -174,25 +144,10 @@ export const h3Entries: CatalogEntry[] = [
       BODY_BYTES_LIMIT,
       NESTING_DEPTH_LIMIT,
     ],
-    example: {
-      body: {
-        geojson: {
-          type: "Polygon",
-          coordinates: [
-            [
-              [-122.52, 37.7],
-              [-122.35, 37.7],
-              [-122.35, 37.81],
-              [-122.52, 37.81],
-              [-122.52, 37.7],
-            ],
-          ],
-        },
-        resolution: 7,
-      },
-    },
+    // A variable, not a literal: the schema types `geojson` by its `type` only.
+    example: { body: { geojson: SAN_FRANCISCO, resolution: 7 } },
     revisions: ["A", "B"],
     forbiddenMembers: ["points"],
     handler: polyfillCells,
-  },
+  }),
 ];

@@ -172,7 +172,7 @@ describe("GET /v1/marine/hazards", () => {
 
   it("refuses a search needing more than 100 tiles before reading any (tile cap)", async () => {
     const session = encOf(data).session();
-    const r = hazardsNear(session, 10, 85, 5000, { maxTiles: 100, maxHazards: 200 });
+    const r = await hazardsNear(session, 10, 85, 5000, { maxTiles: 100, maxHazards: 200 });
     expect(r.kind).toBe("too_many_tiles");
     expect(session.tilesRead).toBe(0);
     const err = await refusal({ lat: 85, lon: 10, radius: 5000 });
@@ -181,9 +181,9 @@ describe("GET /v1/marine/hazards", () => {
     expect(err.details.limit?.actual).toBeGreaterThan(100);
   });
 
-  it("truncates at the hazard cap, keeping the nearest, and says so", () => {
+  it("truncates at the hazard cap, keeping the nearest, and says so", async () => {
     const session = encOf(data).session();
-    const r = hazardsNear(session, -151.4192, 59.6033, 5000, { maxTiles: 100, maxHazards: 3 });
+    const r = await hazardsNear(session, -151.4192, 59.6033, 5000, { maxTiles: 100, maxHazards: 3 });
     if (r.kind !== "hazards") throw new Error(r.kind);
     expect([r.hazards.length, r.truncated]).toEqual([3, true]);
     expect(r.total).toBeGreaterThan(3);

@@ -7,8 +7,7 @@ import { checkLimit } from "../geo/limit.ts";
 import { depthAt } from "../geo/marine/depth-lookup.ts";
 import { hazardsNear } from "../geo/marine/hazard-search.ts";
 import { type CatalogEntry, defineRoute, type RouteLimit } from "../route-types.ts";
-import { depthAnswer, hazardsAnswer } from "./marine-answers.ts";
-import { coverageFor } from "./marine-context.ts";
+import { depthAnswer, hazardsAnswer, outsideCoverage } from "./marine-answers.ts";
 import { queryLonLat } from "./query-position.ts";
 
 const PRICE = "0.005";
@@ -64,14 +63,14 @@ export const marineEntries: CatalogEntry[] = [
     example: { query: { lat: 59.6033, lon: -151.4192 } },
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
-    handler: ({ query }, ctx) => {
+    handler: async ({ query }, ctx) => {
       const q = queryLonLat(query);
       const enc = charts(ctx);
       const session = enc.session();
-      const r = depthAt(session, q.lon, q.lat, { soundingRings: SOUNDING_RINGS });
+      const r = await depthAt(session, q.lon, q.lat, { soundingRings: SOUNDING_RINGS });
       switch (r.kind) {
         case "outside_coverage":
-          throw new ApiError("outside_coverage", { query: q, coverage: coverageFor(enc) });
+          throw new ApiError("outside_coverage", outsideCoverage(enc, q));
         case "no_depth_area":
           throw new ApiError("no_depth_area", {
             query: q,
@@ -97,11 +96,11 @@ export const marineEntries: CatalogEntry[] = [
     example: { query: { lat: 59.6033, lon: -151.4192, radius: 1000 } },
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
-    handler: ({ query }, ctx) => {
+    handler: async ({ query }, ctx) => {
       const q = { ...queryLonLat(query), radius: radius(query) };
       const enc = charts(ctx);
       const session = enc.session();
-      const r = hazardsNear(session, q.lon, q.lat, q.radius, {
+      const r = await hazardsNear(session, q.lon, q.lat, q.radius, {
         maxTiles: TILES_LIMIT.max,
         maxHazards: HAZARDS_LIMIT.max,
       });
@@ -109,10 +108,7 @@ export const marineEntries: CatalogEntry[] = [
         case "too_many_tiles":
           return checkLimit(TILES_LIMIT, r.tiles, { field: "radius", path: "radius" }) as never;
         case "outside_coverage":
-          throw new ApiError("outside_coverage", {
-            query: { lat: q.lat, lon: q.lon },
-            coverage: coverageFor(enc),
-          });
+          throw new ApiError("outside_coverage", outsideCoverage(enc, q));
         case "hazards":
           return hazardsAnswer(enc, q, r, session.tilesRead);
       }

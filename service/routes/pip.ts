@@ -7,7 +7,8 @@ import { pipMatrix } from "../geo/pip/pip-matrix.ts";
 import { preparePolygon } from "../geo/pip/prepared-polygon.ts";
 import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
-import type { CatalogEntry, RouteInput, RouteLimit } from "../route-types.ts";
+import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
+import { SAN_FRANCISCO } from "./example-geometries.ts";
 
 const PIP_LIMITS = {
   points: { name: "points", max: 250_000, unit: "points", detail: "positions in `points`" },
@@ -27,14 +28,9 @@ const PIP_LIMITS = {
   vertexTests: { name: "vertexTests", max: 25_000_000, unit: "tests", detail: "points × polygon positions" },
 } as const satisfies Record<string, RouteLimit>;
 
-interface PipBody {
-  points?: unknown;
-  polygons?: unknown;
-  ignoreBoundary?: boolean;
-}
+type PipRoute = RouteOf<{ body: "pip.request"; response: "pip.response" }>;
 
-function pointsInPolygons({ body }: RouteInput): object {
-  const b = body as PipBody;
+const pointsInPolygons: PipRoute["handler"] = ({ body: b }) => {
   const points = readLonLatList(b.points, "points", PIP_LIMITS.points);
   const polygons = readPipPolygons(b.polygons);
   const positions = polygons.reduce((n, p) => n + p.geometry.positions, 0);
@@ -52,10 +48,10 @@ function pointsInPolygons({ body }: RouteInput): object {
     pointCount: points.length,
     polygonCount: polygons.length,
   };
-}
+};
 
 export const pipEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "POST",
     path: "/v1/pip",
     price: "0.01",
@@ -78,18 +74,7 @@ export const pipEntries: CatalogEntry[] = [
               type: "Feature",
               id: "sf",
               properties: {},
-              geometry: {
-                type: "Polygon",
-                coordinates: [
-                  [
-                    [-122.52, 37.7],
-                    [-122.35, 37.7],
-                    [-122.35, 37.81],
-                    [-122.52, 37.81],
-                    [-122.52, 37.7],
-                  ],
-                ],
-              },
+              geometry: SAN_FRANCISCO,
             },
           ],
         },
@@ -97,5 +82,5 @@ export const pipEntries: CatalogEntry[] = [
     },
     revisions: ["A", "B"],
     handler: pointsInPolygons,
-  },
+  }),
 ];

@@ -8,10 +8,10 @@ const PRICE = "0.005";
 type TimezoneSchemas = { query: "timezone.query"; response: "timezone.response" };
 
 export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandler<TimezoneSchemas> {
-  return ({ query }, ctx) => {
+  return async ({ query }, ctx) => {
     const { lon, lat } = queryLonLat(query);
     const epochMs = query.at !== undefined ? parseInstant(query.at) : Date.now();
-    const { timeZone, source } = ctx.data.require("timezone").value.lookup(lat, lon);
+    const { timeZone, source } = await ctx.data.require("timezone").value.lookup(lat, lon);
     const t = clock.zoneTime(timeZone, epochMs);
     return {
       timeZone,

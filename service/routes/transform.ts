@@ -4,10 +4,10 @@ import { DATUM_GRID_TILES } from "../geo/transform/datum-shift.ts";
 import { TRANSFORM_POSITIONS } from "../geo/transform/position-walk.ts";
 import { runTransform } from "../geo/transform/transform.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
-import type { CatalogEntry } from "../route-types.ts";
+import { type CatalogEntry, defineRoute } from "../route-types.ts";
 
 export const transformEntries: CatalogEntry[] = [
-  {
+  defineRoute({
     method: "POST",
     path: "/v1/transform",
     price: "0.005",
@@ -33,5 +33,5 @@ export const transformEntries: CatalogEntry[] = [
         versions: { crs: crs.version, ...(grids ? { grids: grids.version } : {}) },
       });
     },
-  },
+  }),
 ];

@@ -39,7 +39,7 @@ export interface BenchCase {
   /** Writes the standard files into `work`; returns them and how GDAL opens them. */
   convert(work: string): Promise<{ files: string[]; kind: "raster" | "vector" }>;
   /** The queries, deterministic (made once by the parent). */
-  queries(n: number): number[][];
+  queries(n: number): number[][] | Promise<number[][]>;
   openOurs(): Lookup | Promise<Lookup>;
   openStandard(work: string): Promise<Lookup>;
 }
@@ -123,27 +123,29 @@ function tileCase(family: string, file: string): BenchCase {
     pattern: "get one stored tile by key",
     ourFiles: [ours],
     async convert(work) {
-      const r = new TileContainerReader(openByteSource(ours));
+      const r = await TileContainerReader.open(await openByteSource(ours));
       const zooms = zoomsOf(r.keys());
-      const tiles: PmtilesTile[] = [...r.keys()].map((k) => {
-        const [z, x, y] = splitKey(k) as [number, number, number];
-        return { z: zooms.get(z)!, x, y, data: r.get(k)! };
-      });
+      const tiles: PmtilesTile[] = await Promise.all(
+        [...r.keys()].map(async (k) => {
+          const [z, x, y] = splitKey(k) as [number, number, number];
+          return { z: zooms.get(z)!, x, y, data: (await r.get(k))! };
+        }),
+      );
       writePmtiles(out(work), tiles, r.metadata);
       writeFileSync(zoomFile(work), JSON.stringify([...zooms]));
       r.close();
       return { files: [out(work)], kind: "vector" };
     },
-    queries(n) {
-      const r = new TileContainerReader(openByteSource(ours));
+    async queries(n) {
+      const r = await TileContainerReader.open(await openByteSource(ours));
       const keys = r.keys();
       const next = random(1);
       r.close();
       return Array.from({ length: n }, () => splitKey(keys[Math.floor(next() * keys.length)]!));
     },
-    openOurs() {
-      const r = new TileContainerReader(new FileSource(ours));
-      return ([z, x, y]) => r.get(tileKey(z!, x!, y!))!.length;
+    async openOurs() {
+      const r = await TileContainerReader.open(await FileSource.open(ours));
+      return async ([z, x, y]) => (await r.get(tileKey(z!, x!, y!)))!.length;
     },
     async openStandard(work) {
       const zooms = new Map<number, number>(JSON.parse(readFileSync(zoomFile(work), "utf8")));
@@ -180,7 +182,7 @@ const demCase: BenchCase = {
   pattern: "height and coverage of a random pixel in a stored tile (256 decoded tiles cached)",
   ourFiles: [DEM],
   async convert(work) {
-    const c = new TileContainerReader(openByteSource(DEM));
+    const c = await TileContainerReader.open(await openByteSource(DEM));
     const dem = new DemReader(c);
     const files: string[] = [];
     for (const [z, [tx0, ty0, tx1, ty1]] of demLayers(c)) {
@@ -193,7 +195,7 @@ const demCase: BenchCase = {
       for (let i = 1; i < flags.length; i += 2) flags[i] = 255;
       for (let ty = ty0!; ty <= ty1!; ty++) {
         for (let tx = tx0!; tx <= tx1!; tx++) {
-          const t = dem.tile(z, tx, ty);
+          const t = await dem.tile(z, tx, ty);
           if (!t) continue;
           for (let r = 0; r < T; r++) {
             for (let col = 0; col < T; col++) {
@@ -227,8 +229,8 @@ const demCase: BenchCase = {
     c.close();
     return { files, kind: "raster" };
   },
-  queries(n) {
-    const c = new TileContainerReader(openByteSource(DEM));
+  async queries(n) {
+    const c = await TileContainerReader.open(await openByteSource(DEM));
     const T = new DemReader(c).metadata.layers.map((l) => l.tileSize);
     const keys = c.keys();
     const next = random(3);
@@ -238,11 +240,11 @@ const demCase: BenchCase = {
       return [z, x * size + Math.floor(next() * size), y * size + Math.floor(next() * size)];
     });
   },
-  openOurs() {
-    const dem = new DemReader(new TileContainerReader(new FileSource(DEM)));
-    return ([z, col, row]) => {
+  async openOurs() {
+    const dem = new DemReader(await TileContainerReader.open(await FileSource.open(DEM)));
+    return async ([z, col, row]) => {
       const T = dem.metadata.layers[z!]!.tileSize;
-      const t = dem.tile(z!, Math.floor(col! / T), Math.floor(row! / T))!;
+      const t = (await dem.tile(z!, Math.floor(col! / T), Math.floor(row! / T)))!;
       const k = (row! % T) * T + (col! % T);
       return demAnswer(t.values[k]!, t.coverage[k]!);
     };
@@ -309,7 +311,7 @@ const datumCase: BenchCase = {
   pattern: `bilinear latitude + longitude shift at a random point of a random grid (${DATUM_CACHE} tiles cached)`,
   ourFiles: [DATUM],
   async convert(work) {
-    const c = new TileContainerReader(openByteSource(DATUM));
+    const c = await TileContainerReader.open(await openByteSource(DATUM));
     const files: string[] = [];
     for (const g of readDatumGridMetadata(c)) {
       const T = g.tileSize;
@@ -317,7 +319,7 @@ const datumCase: BenchCase = {
       const tileOf = lru(256, (id) => readGridTile(c, g, Number(id)));
       for (let r = 0; r < g.height; r++) {
         for (let col = 0; col < g.width; col++) {
-          const tile = tileOf(String(Math.floor(r / T) * Math.ceil(g.width / T) + Math.floor(col / T)));
+          const tile = await tileOf(String(Math.floor(r / T) * Math.ceil(g.width / T) + Math.floor(col / T)));
           const k = 2 * ((r % T) * T + (col % T));
           const i = 2 * ((g.height - 1 - r) * g.width + col);
           values[i] = tile[k]!;
@@ -340,22 +342,22 @@ const datumCase: BenchCase = {
     c.close();
     return { files, kind: "raster" };
   },
-  queries(n) {
-    const grids = readDatumGridMetadata(new TileContainerReader(openByteSource(DATUM)));
+  async queries(n) {
+    const grids = readDatumGridMetadata(await TileContainerReader.open(await openByteSource(DATUM)));
     const next = random(4);
     return Array.from({ length: n }, () => {
       const g = grids[Math.floor(next() * grids.length)]!;
       return [g.index, next() * (g.width - 1.001), next() * (g.height - 1.001)];
     });
   },
-  openOurs() {
-    const c = new TileContainerReader(new FileSource(DATUM));
+  async openOurs() {
+    const c = await TileContainerReader.open(await FileSource.open(DATUM));
     const grids = readDatumGridMetadata(c);
     const tile = lru(DATUM_CACHE, (key) => {
       const [gi, id] = key.split("/").map(Number) as [number, number];
       return readGridTile(c, grids[gi]!, id);
     });
-    return ([gi, x, y]) => {
+    return async ([gi, x, y]) => {
       const g = grids[gi!]! as StoredGrid;
       const T = g.tileSize;
       const across = Math.ceil(g.width / T);
@@ -363,7 +365,7 @@ const datumCase: BenchCase = {
       const nodes = new Map<number, ArrayLike<number>>();
       for (const [dc, dr] of CORNERS) {
         const id = idOf(Math.floor(x!) + dc, Math.floor(y!) + dr);
-        if (!nodes.has(id)) nodes.set(id, tile(`${gi}/${id}`));
+        if (!nodes.has(id)) nodes.set(id, await tile(`${gi}/${id}`));
       }
       const node = (k: number) => (col: number, r: number) =>
         nodes.get(idOf(col, r))![2 * ((r % T) * T + (col % T)) + k]!;
@@ -371,7 +373,7 @@ const datumCase: BenchCase = {
     };
   },
   async openStandard(work) {
-    const grids = readDatumGridMetadata(new TileContainerReader(openByteSource(DATUM)));
+    const grids = readDatumGridMetadata(await TileContainerReader.open(await openByteSource(DATUM)));
     const { images, block: blockOf } = await cogBlocks(
       grids.map((g) => path.join(work, `datum-${g.index}.tif`)),
       DATUM_CACHE,
@@ -427,7 +429,7 @@ const encCase: BenchCase = {
   pattern: "depth areas containing a random point of the charted box",
   ourFiles: [ENC],
   async convert(work) {
-    const r = new EncChartsReader(openByteSource(ENC));
+    const r = await EncChartsReader.open(await openByteSource(ENC));
     const layers: Record<string, Feature[]> = {
       depth: [],
       quality: [],
@@ -437,7 +439,7 @@ const encCase: BenchCase = {
     };
     const seen = new Set<string>();
     for (const { col, row } of r.tiles()) {
-      for (const s of r.tile(col, row) ?? []) {
+      for (const s of (await r.tile(col, row)) ?? []) {
         for (const a of s.depthAreas())
           layers.depth!.push(
             polygon(a.rings, {
@@ -492,17 +494,17 @@ const encCase: BenchCase = {
     r.close();
     return { files: [...files, meta], kind: "vector" };
   },
-  queries(n) {
+  async queries(n) {
     const next = random(5);
     return Array.from({ length: n }, () => [-154.3 + next() * 3.5, 58.85 + next() * 1.4]);
   },
-  openOurs() {
-    const r = new EncChartsReader(new FileSource(ENC));
-    return ([lon, lat]) => {
+  async openOurs() {
+    const r = await EncChartsReader.open(await FileSource.open(ENC));
+    return async ([lon, lat]) => {
       const x = toE7(lon!);
       const y = toE7(lat!);
       let answer = 0;
-      for (const s of r.tile(colOf(r.metadata.grid, x), rowOf(r.metadata.grid, y)) ?? [])
+      for (const s of (await r.tile(colOf(r.metadata.grid, x), rowOf(r.metadata.grid, y))) ?? [])
         for (const a of s.depthAreas()) if (insideRings(a.rings, x, y)) answer += 1 + s.cell;
       return answer;
     };
@@ -537,14 +539,14 @@ const cellCase: BenchCase = {
   pattern: "zone id of a random point on the sphere",
   ourFiles: [ZONES],
   async convert(work) {
-    const r = new CellIndexReader(openByteSource(ZONES));
+    const r = await CellIndexReader.open(await openByteSource(ZONES));
     const features: Feature<Polygon>[] = [];
     for (let e = 0; e < r.entryCount; e++) {
-      const ring = cellToBoundary(r.cellAt(e), true);
+      const ring = cellToBoundary(await r.cellAt(e), true);
       features.push({
         type: "Feature",
         geometry: { type: "Polygon", coordinates: [ring] },
-        properties: { zone: r.valueAt(e) },
+        properties: { zone: await r.valueAt(e) },
       });
     }
     const file = path.join(work, "zones.fgb");
@@ -553,9 +555,9 @@ const cellCase: BenchCase = {
     return { files: [file], kind: "vector" };
   },
   queries: spherePoints,
-  openOurs() {
-    const r = new CellIndexReader(openByteSource(ZONES, "memory"));
-    return ([lat, lon]) => r.lookupLatLng(lat!, lon!)?.value ?? -1;
+  async openOurs() {
+    const r = await CellIndexReader.open(await openByteSource(ZONES, "memory"));
+    return async ([lat, lon]) => (await r.lookupLatLng(lat!, lon!))?.value ?? -1;
   },
   async openStandard(work) {
     const bytes = new Uint8Array(readFileSync(path.join(work, "zones.fgb")));

@@ -1,15 +1,15 @@
 // Paid throughput of `exact` vs `batch-settlement`, side by side in one process against one service
 // on the embedded devnet (ratios, never assertions): POST /v1/hello paid by the CLI's client
-// (cli/batch-payer.ts over @x402/fetch: the 402 quote round trip, then the paid request), at
+// (cli/batch-payer.ts over cli/paying-fetch.ts: one quote, then every call paid up front), at
 // concurrency 1, 4 and 16 (one payer per worker, so one channel each), alternating the two schemes
 // round by round. A batch-settlement worker deposits once before its first timed round, so the
 // rounds measure voucher-paid calls; the claim that follows is reported with its gas.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createPayer, type PayScheme } from "../../cli/batch-payer.ts";
+import { payingFetch } from "../../cli/paying-fetch.ts";
 import { loadConfig } from "../../service/config.ts";
 import { startService } from "../../service/runtime.ts";
 
@@ -45,7 +45,7 @@ async function worker(scheme: PayScheme) {
     rpcUrl: devnet?.anvil.rpcUrl ?? "",
     maxDepositAtomic: 100_000_000n,
   });
-  const f = wrapFetchWithPayment(fetch, payer);
+  const f = payingFetch(fetch, payer);
   const call = async () => {
     const r = await f(`${service.url}/v1/hello`, {
       method: "POST",

@@ -68,7 +68,7 @@ const current = await builtFamily("census");
 const pts = points(POINTS);
 
 let before = usedBytes();
-const lookup = CensusLookup.open(current.dir);
+const lookup = await CensusLookup.open(current.dir);
 const oursBytes = usedBytes() - before;
 before = usedBytes();
 const layers = await turfLayers();
@@ -84,13 +84,13 @@ for (let start = 0; start < pts.length; start += CHUNK) {
   const chunk = pts.slice(start, start + CHUNK);
   let t = performance.now();
   for (const [lon, lat] of chunk) {
-    const hit = lookup.lookup(lat, lon);
+    const hit = await lookup.lookup(lat, lon);
     ours.push(hit.record?.countyGeoid ?? null);
     flagged.push(hit.uncertain.county);
   }
   time.ours += performance.now() - t;
   t = performance.now();
-  for (const [lon, lat] of chunk) bare.push(lookup.lookupRecord(lat, lon) !== null);
+  for (const [lon, lat] of chunk) bare.push((await lookup.lookupRecord(lat, lon)) !== null);
   time.bare += performance.now() - t;
   t = performance.now();
   for (const p of chunk) {

@@ -105,7 +105,7 @@ if (name && side && workArg) {
     const opened = await gdalOpens(files[0]!, kind).catch(
       (err: unknown) => `GDAL refuses it (${gdalError(err)})`,
     );
-    writeFileSync(path.join(work, `${key}.queries.json`), JSON.stringify(c.queries(N)));
+    writeFileSync(path.join(work, `${key}.queries.json`), JSON.stringify(await c.queries(N)));
     const [ours, std] = runBoth(key, work);
     const agree = ours.answers.filter((a, i) => a === std.answers[i]).length / ours.answers.length;
     const oursBytes = sizeOf(c.ourFiles);

@@ -46,9 +46,29 @@ const PROFILE = samplePath(
   2000,
 );
 
-function ours(dem: DemDataset, lon: number, lat: number): number {
-  const at = dem.locate(lon, lat);
-  return at ? (dem.sample(at, "bilinear")?.elevationMeters ?? Number.NaN) : Number.NaN;
+/** One point as GET /v1/elevation answers it: its tiles found in the directory, read, then sampled. */
+async function ours(dem: DemDataset, lon: number, lat: number): Promise<number> {
+  const tiles = new Set<string>();
+  dem.collectTiles(lon, lat, "bilinear", tiles);
+  const view = await dem.load(tiles);
+  const at = view.locate(lon, lat);
+  return at ? (view.sample(at, "bilinear")?.elevationMeters ?? Number.NaN) : Number.NaN;
+}
+
+/** A profile as POST /v1/elevation/profile samples it: tiles per position, read ahead in runs, sampled synchronously. */
+async function oursProfile(dem: DemDataset, points: readonly { longitude: number; latitude: number }[]) {
+  const heights: number[] = [];
+  const tilesOf = points.map((p) => {
+    const own = new Set<string>();
+    dem.collectTiles(p.longitude, p.latitude, "bilinear", own);
+    return own;
+  });
+  await dem.visit(tilesOf, (view, i) => {
+    const p = points[i] as { longitude: number; latitude: number };
+    const at = view.locate(p.longitude, p.latitude);
+    heights.push(at ? (view.sample(at, "bilinear")?.elevationMeters ?? Number.NaN) : Number.NaN);
+  });
+  return heights;
 }
 
 /** The .hgt read whole into memory and sampled with a hand-written bilinear (no voids in this tile). */
@@ -115,7 +135,7 @@ const row = (what: string, a: string, b: string, ratio: number) =>
 
 // Cold: open and answer one point.
 const m0 = heap();
-let dem: DemDataset = openDem(dir);
+let dem: DemDataset = await openDem(dir);
 const coldOurs = await time(() => ours(dem, -150.5, 59.75));
 const oursMem = heap() - m0;
 const hgtBytes = readFileSync(HGT_FILE);
@@ -134,9 +154,9 @@ row(
 );
 
 // Warm point lookups.
-for (const [lon, lat] of HGT_POINTS.slice(0, 2000)) ours(dem, lon, lat);
-const warmOurs = await best(() => {
-  for (const [lon, lat] of HGT_POINTS) ours(dem, lon, lat);
+for (const [lon, lat] of HGT_POINTS.slice(0, 2000)) await ours(dem, lon, lat);
+const warmOurs = await best(async () => {
+  for (const [lon, lat] of HGT_POINTS) await ours(dem, lon, lat);
 });
 const warmPeer = await best(() => {
   for (const [lon, lat] of HGT_POINTS) peer(lon, lat);
@@ -149,8 +169,8 @@ row(
 );
 
 const cop = await copPeer();
-const copOurs = await best(() => {
-  for (const [lon, lat] of COP_POINTS) ours(dem, lon, lat);
+const copOurs = await best(async () => {
+  for (const [lon, lat] of COP_POINTS) await ours(dem, lon, lat);
 });
 const copPeerMs = await time(async () => {
   for (const [lon, lat] of COP_POINTS) await cop(lon, lat);
@@ -164,15 +184,11 @@ row(
 
 // 2000-sample profile (positions precomputed: both sides sample the same geodesic points).
 dem.reader.close();
-dem = openDem(dir);
-const profileCold = await time(() => {
-  for (const p of PROFILE) ours(dem, p.longitude, p.latitude);
-});
+dem = await openDem(dir);
+const profileCold = await time(() => oursProfile(dem, PROFILE));
 const readsCold = dem.reader.blobReads;
 const profileMem = dem.reader.cachedBytes;
-const profileWarm = await best(() => {
-  for (const p of PROFILE) ours(dem, p.longitude, p.latitude);
-});
+const profileWarm = await best(() => oursProfile(dem, PROFILE));
 const profilePeer = await best(() => {
   for (const p of PROFILE) peer(p.longitude, p.latitude);
 });

@@ -44,7 +44,7 @@ let states: UnitLayer;
 let counties: UnitLayer;
 beforeAll(async () => {
   const current = await builtFamily("census");
-  lookup = CensusLookup.open(current.dir);
+  lookup = await CensusLookup.open(current.dir);
   states = new UnitLayer(
     stateUnits(
       await readBoundaries(
@@ -59,8 +59,8 @@ beforeAll(async () => {
 afterAll(() => lookup?.close());
 
 /** Why the index's county differs from the expected one, or null when nothing explains it. */
-function explain(lat: number, lon: number, expected: string[]): Explanation | null {
-  const hit = lookup.lookup(lat, lon);
+async function explain(lat: number, lon: number, expected: string[]): Promise<Explanation | null> {
+  const hit = await lookup.lookup(lat, lon);
   if (!hit.record) return states.unitAt(lon, lat) < 0 ? "water outside the shoreline-clipped outlines" : null;
   const exact = counties.unitAt(lon, lat);
   if (exact >= 0 && counties.units[exact]!.geoid === hit.record.countyGeoid)
@@ -81,7 +81,7 @@ function distanceTo(unit: number, lon: number, lat: number): number {
 }
 
 describe("county internal points (eudoxys/fips, Census Gazetteer)", () => {
-  it("agree, and every disagreement is explained", () => {
+  it("agree, and every disagreement is explained", async () => {
     const rows = readFileSync(path.join(SUITE, "county_internal_points_eudoxys_fips.csv"), "utf8")
       .trim()
       .split("\n")
@@ -92,12 +92,12 @@ describe("county internal points (eudoxys/fips, Census Gazetteer)", () => {
     for (const row of rows) {
       const [st, fips, name, lat, lon] = row.split(",") as [string, string, string, string, string];
       const expected = SUCCESSORS[fips] ?? [fips];
-      const got = lookup.lookup(Number(lat), Number(lon)).record?.countyGeoid ?? "none";
+      const got = (await lookup.lookup(Number(lat), Number(lon))).record?.countyGeoid ?? "none";
       if (expected.includes(got)) {
         agree++;
         continue;
       }
-      const why = explain(Number(lat), Number(lon), expected);
+      const why = await explain(Number(lat), Number(lon), expected);
       const line = `${st} ${fips} ${name} (${lat}, ${lon}) → ${got}`;
       if (why) explained.set(why, [...(explained.get(why) ?? []), line]);
       else unexplained.push(line);
@@ -109,21 +109,23 @@ describe("county internal points (eudoxys/fips, Census Gazetteer)", () => {
     expect(agree).toBeGreaterThanOrEqual(3100);
   });
 
-  it("map the old Connecticut counties to planning regions and Valdez-Cordova to its successors", () => {
-    const ct = lookup.lookup(41.806053, -72.732916).record;
+  it("map the old Connecticut counties to planning regions and Valdez-Cordova to its successors", async () => {
+    const ct = (await lookup.lookup(41.806053, -72.732916)).record;
     expect(ct?.countyGeoid).toBe("09110");
     expect(ct?.countyName).toBe("Capitol Planning Region");
-    expect(["02063", "02066"]).toContain(lookup.lookup(61.349843, -145.023109).record?.countyGeoid);
+    expect(["02063", "02066"]).toContain((await lookup.lookup(61.349843, -145.023109)).record?.countyGeoid);
   });
 });
 
 describe("recorded Census Geocoder answers (fitnr/censusgeocode)", () => {
-  it("agree on state and county", () => {
+  it("agree on state and county", async () => {
     const answers = readGeocoderAnswers(path.join(SUITE, "censusgeocode"));
-    const results = answers.map((a) => {
-      const r = lookup.lookup(a.lat, a.lon).record;
-      return { ...a, got: `${r?.stateCode}/${r?.countyGeoid}`, want: `${a.stateCode}/${a.countyGeoid}` };
-    });
+    const results = await Promise.all(
+      answers.map(async (a) => {
+        const r = (await lookup.lookup(a.lat, a.lon)).record;
+        return { ...a, got: `${r?.stateCode}/${r?.countyGeoid}`, want: `${a.stateCode}/${a.countyGeoid}` };
+      }),
+    );
     const agree = results.filter((r) => r.got === r.want).length;
     console.log(
       `Census Geocoder answers: ${agree}/${results.length} agree (${results.map((r) => `${r.cassette} ${r.vintage}`).join(", ")})`,
@@ -134,8 +136,8 @@ describe("recorded Census Geocoder answers (fitnr/censusgeocode)", () => {
 });
 
 describe("the edges the issue names", () => {
-  it.each(CENSUS_KNOWN_ANSWERS)("$name", (k) => {
-    const { record } = lookup.lookup(k.lat, k.lon);
+  it.each(CENSUS_KNOWN_ANSWERS)("$name", async (k) => {
+    const { record } = await lookup.lookup(k.lat, k.lon);
     expect(
       record
         ? {
@@ -147,28 +149,28 @@ describe("the edges the issue names", () => {
     ).toEqual(k.expect);
   });
 
-  it("answers the DC delegate district as number 98 and Alaska at large as 0", () => {
-    const dc = geographiesAnswer(lookup.lookup(38.8977, -77.0365), lookup.metadata);
+  it("answers the DC delegate district as number 98 and Alaska at large as 0", async () => {
+    const dc = geographiesAnswer(await lookup.lookup(38.8977, -77.0365), lookup.metadata);
     expect(dc).toMatchObject({
       stateAbbr: "DC",
       congressionalDistrictGeoid: "1198",
       congressionalDistrict: 98,
     });
-    const adak = geographiesAnswer(lookup.lookup(51.874, -176.636), lookup.metadata);
+    const adak = geographiesAnswer(await lookup.lookup(51.874, -176.636), lookup.metadata);
     expect(adak).toMatchObject({ countyName: "Aleutians West Census Area", congressionalDistrict: 0 });
   });
 
-  it("states the 2024 boundaries and the 119th Congress; a district code listed in the 2025 file reports 2025", () => {
+  it("states the 2024 boundaries and the 119th Congress; a district code listed in the 2025 file reports 2025", async () => {
     expect(lookup.metadata.vintage).toMatchObject({ boundaryYear: 2024, congress: 119 });
     expect(lookup.metadata.vintage.districtCodes?.geoids).toHaveLength(437);
-    const dc = geographiesAnswer(lookup.lookup(38.8977, -77.0365), lookup.metadata);
+    const dc = geographiesAnswer(await lookup.lookup(38.8977, -77.0365), lookup.metadata);
     expect(dc.vintage.codeVintages).toEqual({
       stateCode: 2024,
       countyGeoid: 2024,
       congressionalDistrictGeoid: 2025,
     });
     // Guam's delegate district is not in cb_2025_us_cd119_20m (no Island Areas): its code stays 2024
-    const guam = geographiesAnswer(lookup.lookup(13.4443, 144.7937), lookup.metadata);
+    const guam = geographiesAnswer(await lookup.lookup(13.4443, 144.7937), lookup.metadata);
     expect(guam).toMatchObject({ congressionalDistrictGeoid: "6698" });
     expect(guam.vintage.codeVintages.congressionalDistrictGeoid).toBe(2024);
     expect(guam.vintage).not.toHaveProperty("districtCodes");
@@ -199,23 +201,23 @@ describe("issue 18.3: a wrong answer never says it is certain", () => {
     };
   };
 
-  it("1.8 m from the 21021/21137 line, in 21137: the answer 21021 is flagged uncertain", () => {
+  it("1.8 m from the 21021/21137 line, in 21137: the answer 21021 is flagged uncertain", async () => {
     const [lat, lon] = [37.592712443320316, -84.75276555021786];
     expect(truth(lat, lon).county).toBe("21137");
-    const hit = lookup.lookup(lat, lon);
+    const hit = await lookup.lookup(lat, lon);
     expect(hit.record?.countyGeoid === "21137" || hit.uncertain.county).toBe(true);
   });
 
   it.each([
     ["434 m off the Georgia shore", 31.11708799394629, -81.40315174037912],
     ["2,377 m outside the Texas outline (Rio Grande)", 31.138243567422993, -105.74350523337223],
-  ])("%s: found:true is flagged uncertain for county and district", (_name, lat, lon) => {
+  ])("%s: found:true is flagged uncertain for county and district", async (_name, lat, lon) => {
     expect(truth(lat, lon).found).toBe(false);
-    const hit = lookup.lookup(lat, lon);
+    const hit = await lookup.lookup(lat, lon);
     if (hit.record) expect(hit.uncertain).toEqual({ county: true, district: true });
   });
 
-  it("10,000 seeded points within 2 km of county and district outlines: every wrong answer is flagged", () => {
+  it("10,000 seeded points within 2 km of county and district outlines: every wrong answer is flagged", async () => {
     let seed = 0x5eed18;
     const random = () => {
       seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
@@ -241,7 +243,7 @@ describe("issue 18.3: a wrong answer never says it is certain", () => {
       const lon = x1 + t * (x2 - x1) - (((y2 - y1) / len) * offset) / kx;
       const lat = y1 + t * (y2 - y1) + (((x2 - x1) * kx) / len) * offset;
       const want = truth(lat, lon);
-      const hit = lookup.lookup(lat, lon);
+      const hit = await lookup.lookup(lat, lon);
       const got = { county: hit.record?.countyGeoid ?? null, district: hit.record?.districtGeoid ?? null };
       tally.points++;
       if (hit.uncertain.county) tally.uncertainCounty++;

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { openByteSource } from "../../artifacts/format/byte-source.ts";
+import { openFileReader } from "../../artifacts/format/byte-source.ts";
 import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
 import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
 import { alaskaRings } from "../../ingest/dem/alaska-boundary.ts";
@@ -114,8 +114,10 @@ export async function openBuiltDem(): Promise<DemDataset> {
 }
 
 /** Opens a built folder as the service does (positioned reads, tiles on demand). */
-export function openDem(dir: string, cacheTiles = 256): DemDataset {
-  return new DemDataset(
-    new DemReader(new TileContainerReader(openByteSource(path.join(dir, DEM_FILE), "file")), cacheTiles),
+export async function openDem(dir: string, cacheTiles = 256): Promise<DemDataset> {
+  return openFileReader(
+    path.join(dir, DEM_FILE),
+    "file",
+    async (source) => new DemDataset(new DemReader(await TileContainerReader.open(source), cacheTiles)),
   );
 }

@@ -5,21 +5,19 @@
 // receiver exactly 200 × price; refusals advance nothing; a replayed voucher is a retry answered
 // from the paid-answer record (no second charge), lowered and foreign vouchers are refused; a
 // cumulative mismatch gets a corrective 402 the client recovers from (also after losing its
-// files); a server that lost its channel files continues the channel.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// files); the CLI's paying fetch pays up front (one exchange per call) once it knows the terms.
+// Restarts and replicas: batch-settlement-replicas.e2e.test.ts.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { BATCH_SETTLEMENT_ADDRESS } from "@x402/evm";
 import { signVoucher } from "@x402/evm/batch-settlement/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Abi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPayer } from "../../cli/batch-payer.ts";
 import { loadCompiledContracts } from "../../service/payment/contracts.ts";
+import { type BatchClient, newBatchClient } from "../support/batch-client.ts";
 import { postJson, startTestService, type TestService } from "../support/service.ts";
 
 const PRICE = 1000n; // POST /v1/hello
@@ -53,37 +51,10 @@ const claimRound = () => {
   return batch.scheduler.runOnce();
 };
 
-interface Client {
-  key: `0x${string}`;
-  address: `0x${string}`;
-  dir: string;
-  /** Statuses of every HTTP exchange the paying fetch made, in order. */
-  seen: number[];
-  fetch: typeof fetch;
-  http: x402HTTPClient;
-}
-
-async function newClient(): Promise<Client> {
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  await chain().token.mint(address, 10_000_000n);
-  const dir = mkdtempSync(path.join(tmpdir(), "geo402-batch-client-"));
-  const payer = createPayer({
-    key,
-    scheme: "batch-settlement",
-    channelDir: dir,
-    rpcUrl: chain().anvil.rpcUrl,
-    maxDepositAtomic: DEPOSIT,
-  });
-  const seen: number[] = [];
-  const recording: typeof fetch = async (input, init) => {
-    const res = await fetch(input, init);
-    seen.push(res.status);
-    return res;
-  };
-  const http = new x402HTTPClient(payer);
-  return { key, address, dir, seen, fetch: wrapFetchWithPayment(recording, http), http };
-}
+type Client = BatchClient;
+/** A new payer, or with `same` a new client process over that payer's key and channel files. */
+const newClient = (same?: Pick<Client, "key" | "address" | "dir">) =>
+  newBatchClient(chain(), { funds: 10_000_000n, maxDeposit: DEPOSIT }, same);
 
 const hello = (f: typeof fetch, body: unknown = { name: "Ada" }, headers: Record<string, string> = {}) =>
   postJson(f, `${t.url}/v1/hello`, body, headers);
@@ -245,43 +216,50 @@ describe("batch-settlement offered by the service", () => {
     // The client's record lags the server's: corrective 402, resync from the signed voucher, retry.
     // (Another request than the earlier ones: the same voucher with the same request would be a
     // retry of that paid request and get its recorded answer.)
+    // A new client process reads the lagging file.
     writeFileSync(stateFile, JSON.stringify({ ...state, chargedCumulativeAmount: PRICE.toString() }));
-    c.seen.length = 0;
-    await paidHello(c, "Bob");
-    expect(c.seen).toEqual([402, 402, 200]);
+    const lagging = await newClient(c);
+    await paidHello(lagging, "Bob");
+    expect(lagging.seen).toEqual([402, 402, 200]);
     expect((await serverChannel(channelId))?.chargedCumulativeAmount).toBe((4n * PRICE).toString());
 
     // The client lost its files: it reads the channel from the chain, then resyncs the same way.
     rmSync(c.dir, { recursive: true, force: true });
-    c.seen.length = 0;
-    await paidHello(c, "Cy");
-    expect(c.seen).toEqual([402, 402, 200]);
+    const lost = await newClient(c);
+    await paidHello(lost, "Cy");
+    expect(lost.seen).toEqual([402, 402, 200]);
     expect((await serverChannel(channelId))?.chargedCumulativeAmount).toBe((5n * PRICE).toString());
     expect(await t.balance(c.address)).toBe(10_000_000n - DEPOSIT); // no second deposit
   });
 
-  it("recovers after the server lost its channel files, losing no charged amount", async () => {
+  it("pays up front once it knows a route's terms, and falls back to quote and pay when refused", async () => {
     const c = await newClient();
-    const first = await paidHello(c);
+    const call = async (f: typeof fetch, name: string) => {
+      const r = await hello(f, { name });
+      expect(r.status, await r.clone().text()).toBe(200);
+      return decodePaymentResponseHeader(r.headers.get("payment-response") ?? "");
+    };
+    const first = await call(c.prepaying, "a0"); // the deposit, after a quote
     const channelId = (first.extra as { channelState: { channelId: string } }).channelState.channelId;
-    for (let i = 0; i < 4; i++) await paidHello(c);
-    await claimRound(); // 5 × price claimed on chain
-    for (let i = 0; i < 2; i++) await paidHello(c); // 2 × price charged, not claimed yet
-    expect(await onChain(channelId)).toEqual([DEPOSIT, 5n * PRICE]);
-
-    rmSync(path.join(t.service.config.home, "channels-devnet"), { recursive: true, force: true });
-    expect(await serverChannel(channelId)).toBeUndefined();
-    const receiverBefore = await t.balance(t.payTo);
-    c.seen.length = 0;
-    await paidHello(c);
-    // With no record, @x402/evm's server takes the base from the payer-signed voucher (the
-    // facilitator checked its signature and the channel's balance): the 2 unclaimed charges stay
-    // claimable, and the channel continues without a corrective round trip.
     expect(c.seen).toEqual([402, 200]);
+    c.seen.length = 0;
+    const block = await blockNumber();
+    for (let i = 1; i <= 5; i++) await call(c.prepaying, `a${i}`);
+    expect(c.seen).toEqual([200, 200, 200, 200, 200]); // one exchange per voucher-paid call
+    expect(await blockNumber()).toBe(block);
+    expect((await serverChannel(channelId))?.chargedCumulativeAmount).toBe((6n * PRICE).toString());
+
+    // Another client process pays on the same channel: this one's record lags, its up-front
+    // voucher gets a corrective 402 (nothing charged), and the call goes quote, pay.
+    await paidHello(await newClient(c), "other");
+    c.seen.length = 0;
+    await call(c.prepaying, "a6");
+    expect(c.seen).toEqual([402, 402, 200]);
     expect((await serverChannel(channelId))?.chargedCumulativeAmount).toBe((8n * PRICE).toString());
-    await paidHello(c);
-    expect(await claimRound()).toMatchObject({ leader: true, claims: 1, settled: true });
-    expect(await onChain(channelId)).toEqual([DEPOSIT, 9n * PRICE]);
-    expect((await t.balance(t.payTo)) - receiverBefore).toBe(4n * PRICE);
+    c.seen.length = 0;
+    await call(c.prepaying, "a7");
+    expect(c.seen).toEqual([200]);
+    expect((await serverChannel(channelId))?.chargedCumulativeAmount).toBe((9n * PRICE).toString());
+    expect(await t.balance(c.address)).toBe(10_000_000n - DEPOSIT);
   });
 });

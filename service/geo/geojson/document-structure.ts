@@ -1,6 +1,8 @@
 // Walks a GeoJSON document and checks its structure against RFC 7946: object types, required and
 // forbidden members, bbox, crs, and the coordinates of each geometry type. Collects the polygonal
 // geometries (with their usable rings) for the ring and nesting checks that follow.
+
+import { isJsonObject, type JsonObject } from "../json-object.ts";
 import { element, member, type Place, ROOT, type SkippableCheck, slotOf } from "./issues.ts";
 import { checkLine, checkPosition, checkPositionList, checkRing, type Report } from "./positions.ts";
 import type { Position } from "./working-ring.ts";
@@ -42,9 +44,6 @@ interface Walk {
   sites: PolygonalSite[];
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** Members that would change a type's semantics (RFC 7946 §7.1). */
 const FORBIDDEN: Record<"FeatureCollection" | "Feature" | "Geometry", readonly string[]> = {
   FeatureCollection: ["coordinates", "geometries", "geometry", "properties"],
@@ -55,7 +54,7 @@ const FORBIDDEN: Record<"FeatureCollection" | "Feature" | "Geometry", readonly s
 export function walkDocument(doc: unknown, report: Report, skip: Skip = () => {}): PolygonalSite[] {
   const sites: PolygonalSite[] = [];
   const w: Walk = { report, skip, sites };
-  if (!isObject(doc)) {
+  if (!isJsonObject(doc)) {
     report(ROOT, "invalid_root", "The root of a GeoJSON document must be a JSON object.");
     return sites;
   }
@@ -68,7 +67,7 @@ export function walkDocument(doc: unknown, report: Report, skip: Skip = () => {}
 
 /** The object's `type` when it is one of `allowed`; reports and returns undefined otherwise. */
 function checkType<T extends string>(
-  obj: Obj,
+  obj: JsonObject,
   place: Place,
   allowed: readonly T[],
   report: Report,
@@ -93,7 +92,7 @@ function checkType<T extends string>(
   return undefined;
 }
 
-function checkCommonMembers(obj: Obj, place: Place, type: string, report: Report): void {
+function checkCommonMembers(obj: JsonObject, place: Place, type: string, report: Report): void {
   if ("bbox" in obj) {
     const b = obj.bbox;
     const ok =
@@ -129,7 +128,7 @@ function checkCommonMembers(obj: Obj, place: Place, type: string, report: Report
   }
 }
 
-function walkCollection(fc: Obj, place: Place, w: Walk): void {
+function walkCollection(fc: JsonObject, place: Place, w: Walk): void {
   const { report } = w;
   const at = member(place, "features", slotOf(fc, "features"));
   const features = fc.features;
@@ -143,7 +142,7 @@ function walkCollection(fc: Obj, place: Place, w: Walk): void {
   }
   features.forEach((f, i) => {
     const fp = element(at, i, { featureIndex: i });
-    if (!isObject(f)) {
+    if (!isJsonObject(f)) {
       report(fp, "invalid_member", `Every feature must be an object, not ${kindOf(f)}.`);
       return;
     }
@@ -151,13 +150,13 @@ function walkCollection(fc: Obj, place: Place, w: Walk): void {
   });
 }
 
-function walkFeature(f: Obj, place: Place, w: Walk): void {
+function walkFeature(f: JsonObject, place: Place, w: Walk): void {
   const { report } = w;
   const gp = member(place, "geometry", slotOf(f, "geometry"));
   const g = f.geometry;
   if (g === undefined)
     report(gp, "missing_member", 'A Feature needs a "geometry" member (null when it has none).');
-  else if (g !== null && !isObject(g))
+  else if (g !== null && !isJsonObject(g))
     report(gp, "invalid_member", `"geometry" must be an object or null, not ${kindOf(g)}.`);
   else if (g !== null) {
     const t = checkType(g, gp, GEOMETRY_TYPES, report);
@@ -166,7 +165,7 @@ function walkFeature(f: Obj, place: Place, w: Walk): void {
   const pp = member(place, "properties", slotOf(f, "properties"));
   if (!("properties" in f))
     report(pp, "missing_member", 'A Feature needs a "properties" member (null when it has none).');
-  else if (f.properties !== null && !isObject(f.properties)) {
+  else if (f.properties !== null && !isJsonObject(f.properties)) {
     report(pp, "invalid_member", `"properties" must be an object or null, not ${kindOf(f.properties)}.`);
   }
   if ("id" in f && typeof f.id !== "string" && typeof f.id !== "number") {
@@ -179,7 +178,7 @@ function walkFeature(f: Obj, place: Place, w: Walk): void {
 }
 
 function walkGeometry(
-  g: Obj,
+  g: JsonObject,
   place: Place,
   type: (typeof GEOMETRY_TYPES)[number],
   w: Walk,
@@ -239,7 +238,7 @@ function polygonRings(rings: unknown[], place: Place, m: number, report: Report)
   });
 }
 
-function walkGeometryCollection(g: Obj, place: Place, w: Walk, depth: number): void {
+function walkGeometryCollection(g: JsonObject, place: Place, w: Walk, depth: number): void {
   const { report } = w;
   if (depth >= MAX_COLLECTION_DEPTH) {
     w.skip(
@@ -271,7 +270,7 @@ function walkGeometryCollection(g: Obj, place: Place, w: Walk, depth: number): v
   const types = new Set<string>();
   members.forEach((child, i) => {
     const cp = element(at, i, { geometryIndex: i });
-    if (!isObject(child)) {
+    if (!isJsonObject(child)) {
       report(
         cp,
         "invalid_member",
@@ -285,7 +284,7 @@ function walkGeometryCollection(g: Obj, place: Place, w: Walk, depth: number): v
       walkGeometry(child, cp, t, w, depth + 1);
     }
   });
-  if (members.length > 0 && types.size === 1 && members.length === members.filter(isObject).length) {
+  if (members.length > 0 && types.size === 1 && members.length === members.filter(isJsonObject).length) {
     report(
       place,
       "homogeneous_geometry_collection",

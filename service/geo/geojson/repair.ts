@@ -3,8 +3,10 @@
 // is reported in `unrepaired`. Same shape out as in, no coordinate moved, input untouched,
 // idempotent. `unrepaired` is what validate finds in the answer (paths point into the answer);
 // change paths point into the posted document.
+
+import type { JsonObject } from "../json-object.ts";
 import { ComparisonBudget } from "./budget.ts";
-import { mapGeometries, type Obj } from "./document-map.ts";
+import { mapGeometries } from "./document-map.ts";
 import type { PolygonalSite, RingSite } from "./document-structure.ts";
 import {
   type ChangeEntry,
@@ -22,8 +24,9 @@ import { closeRing, dropRepeats, reverseRing, usablePositions } from "./repair-r
 import { collectFindings, type ValidateOptions } from "./validate.ts";
 import type { Position } from "./working-ring.ts";
 
-export interface RepairResult {
-  geojson: unknown;
+/** `Doc`: the posted document's type; the repaired document has the same shape. */
+export interface RepairResult<Doc = unknown> {
+  geojson: Doc;
   changed: boolean;
   changeCount: number;
   changes: ChangeEntry[];
@@ -44,6 +47,8 @@ interface PolygonalJob {
 
 type Change = (place: Place, code: ChangeEntry["code"], message: string) => void;
 
+export function repairGeoJSON(doc: JsonObject, options?: ValidateOptions): RepairResult<JsonObject>;
+export function repairGeoJSON(doc: unknown, options?: ValidateOptions): RepairResult;
 export function repairGeoJSON(doc: unknown, options: ValidateOptions = {}): RepairResult {
   const changes = new Collector<ChangeEntry>();
   const change: Change = (place, code, message) => {
@@ -53,8 +58,8 @@ export function repairGeoJSON(doc: unknown, options: ValidateOptions = {}): Repa
     changes.add(place, entry);
   };
   // Pass 1: ring- and line-level repairs, and the polygonal geometries to analyse.
-  const jobs = new Map<Obj, PolygonalJob>();
-  const lines = new Map<Obj, unknown>();
+  const jobs = new Map<JsonObject, PolygonalJob>();
+  const lines = new Map<JsonObject, unknown>();
   mapGeometries(doc, (g, place) => {
     const cp = member(place, "coordinates", slotOf(g, "coordinates"));
     if (g.type === "LineString") lines.set(g, repairLine(g.coordinates, cp, change));

@@ -3,6 +3,7 @@
 // every position (position.ts), counts positions against the route's cap, and returns the
 // geometries with their document paths. Nothing is normalised.
 import { GEOMETRY_TYPES as RFC7946_GEOMETRY_TYPES } from "../geojson/document-structure.ts";
+import { isJsonObject, type JsonObject } from "../json-object.ts";
 import { checkLimit, type Limit } from "../limit.ts";
 import { type Position, readLonLat } from "../position.ts";
 import { Refusal, type Where } from "../refusal.ts";
@@ -39,9 +40,6 @@ export interface InputDocument {
 
 const GEOMETRY_TYPES = new Set<string>(RFC7946_GEOMETRY_TYPES);
 const MAX_DEPTH = 32;
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 class Reader {
   positions = 0;
@@ -83,7 +81,7 @@ class Reader {
   }
 
   geometry(v: unknown, path: string, depth: number): Geometry {
-    if (!isObject(v)) throw this.bad(path, "a geometry is an object");
+    if (!isJsonObject(v)) throw this.bad(path, "a geometry is an object");
     if (depth > MAX_DEPTH) throw this.bad(path, `geometry collections nest at most ${MAX_DEPTH} deep`);
     const type = v.type;
     if (typeof type !== "string" || !GEOMETRY_TYPES.has(type)) {
@@ -116,17 +114,17 @@ class Reader {
     }
   }
 
-  feature(v: Json, path: string): InputItem {
+  feature(v: JsonObject, path: string): InputItem {
     const g = v.geometry;
     const geometry = g === null || g === undefined ? null : this.geometry(g, `${path}.geometry`, 0);
     const p = v.properties;
-    if (p !== undefined && p !== null && !isObject(p))
+    if (p !== undefined && p !== null && !isJsonObject(p))
       throw this.bad(`${path}.properties`, "properties is an object or null");
     const id = v.id;
     if (id !== undefined && typeof id !== "string" && typeof id !== "number") {
       throw this.bad(`${path}.id`, "a Feature id is a string or a number");
     }
-    const feature: InputItem["feature"] = { properties: (p as Json | undefined) ?? null };
+    const feature: InputItem["feature"] = { properties: (p as JsonObject | undefined) ?? null };
     if (id !== undefined) feature.id = id;
     return { geometry, path: `${path}.geometry`, feature };
   }
@@ -145,12 +143,12 @@ export function readGeoJson(doc: unknown, opts: { field: string; cap?: Limit }):
 }
 
 function readDocument(doc: unknown, r: Reader, root: string): InputDocument {
-  if (!isObject(doc)) throw r.bad(root, "a GeoJSON object is expected");
+  if (!isJsonObject(doc)) throw r.bad(root, "a GeoJSON object is expected");
   if (doc.type === "FeatureCollection") {
     const features = r.list(doc.features, `${root}.features`);
     const items = features.map((f, i) => {
       const at = `${root}.features[${i}]`;
-      if (!isObject(f) || f.type !== "Feature") throw r.bad(at, "a FeatureCollection holds Features");
+      if (!isJsonObject(f) || f.type !== "Feature") throw r.bad(at, "a FeatureCollection holds Features");
       return r.feature(f, at);
     });
     return { kind: "FeatureCollection", items, positions: r.positions };

@@ -1,5 +1,5 @@
 // What the marine lookups need from the chart artifact: the grid, the cells in rank order
-// (largest scale first), which cells cover a position, and tiles read one by one and counted.
+// (largest scale first), which cells cover a position, and tiles read (asynchronously) and counted.
 import type { EncCellMetadata } from "../../../artifacts/format/enc-charts-metadata.ts";
 import type { TileSectionView } from "../../../artifacts/format/enc-tile-codec.ts";
 import type { EncTileGrid } from "../../../artifacts/format/enc-tile-grid.ts";
@@ -11,7 +11,7 @@ export interface ChartTiles {
   /** Indexes of the cells whose M_COVR coverage contains (x, y) in E7, in rank order. */
   coveringCells(x: number, y: number): number[];
   /** The sections of tile (col, row), undefined when the charts hold nothing there. Counted in `tilesRead`. */
-  tile(col: number, row: number): TileSectionView[] | undefined;
+  tile(col: number, row: number): Promise<TileSectionView[] | undefined>;
   /** Tiles read so far by this session. */
   readonly tilesRead: number;
 }

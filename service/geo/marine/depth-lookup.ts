@@ -28,17 +28,17 @@ export interface DepthLookupOptions {
   soundingRings: number;
 }
 
-export function depthAt(
+export async function depthAt(
   charts: ChartTiles,
   lon: number,
   lat: number,
   opts: DepthLookupOptions,
-): DepthOutcome {
+): Promise<DepthOutcome> {
   const x = Math.round(lon * E7);
   const y = Math.round(lat * E7);
   const covering = charts.coveringCells(x, y);
   if (covering.length === 0) return { kind: "outside_coverage" };
-  const sections = charts.tile(colOf(charts.grid, x), rowOf(charts.grid, y)) ?? [];
+  const sections = (await charts.tile(colOf(charts.grid, x), rowOf(charts.grid, y))) ?? [];
   const consulted: number[] = [];
   for (const cell of covering) {
     const section = sections.find((s) => s.cell === cell);
@@ -58,7 +58,7 @@ export function depthAt(
       area,
       consulted,
       quality,
-      sounding: nearestSounding(charts, lon, lat, opts.soundingRings),
+      sounding: await nearestSounding(charts, lon, lat, opts.soundingRings),
     };
   }
   return { kind: "no_depth_area", consulted };

@@ -38,13 +38,13 @@ export interface HazardSearchOptions {
   maxHazards: number;
 }
 
-export function hazardsNear(
+export async function hazardsNear(
   charts: ChartTiles,
   lon: number,
   lat: number,
   radius: number,
   opts: HazardSearchOptions,
-): HazardOutcome {
+): Promise<HazardOutcome> {
   const spans = circleTileSpans(charts.grid, lon, lat, radius);
   const count = spanTileCount(spans);
   if (count > opts.maxTiles) return { kind: "too_many_tiles", tiles: count };
@@ -53,8 +53,10 @@ export function hazardsNear(
   const found: FoundHazard[] = [];
   const searched = new Set<number>();
   const seenAreas = new Set<string>();
-  for (const t of spanTiles(spans)) {
-    for (const s of charts.tile(t.col, t.row) ?? []) {
+  // The circle's tiles are read together (at most opts.maxTiles); the search over them is synchronous.
+  const tiles = await Promise.all(spanTiles(spans).map((t) => charts.tile(t.col, t.row)));
+  for (const sections of tiles) {
+    for (const s of sections ?? []) {
       searched.add(s.cell);
       for (const h of s.hazards()) {
         const hx = h.lonE7 / E7;

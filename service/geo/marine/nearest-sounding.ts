@@ -21,18 +21,20 @@ export type SoundingSearch =
   | { kind: "none"; searchedMeters: number };
 
 /** Searches rings 0..maxRings around the tile of (lon, lat). */
-export function nearestSounding(
+export async function nearestSounding(
   charts: ChartTiles,
   lon: number,
   lat: number,
   maxRings: number,
-): SoundingSearch {
+): Promise<SoundingSearch> {
   const col = colOf(charts.grid, Math.round(lon * E7));
   const row = rowOf(charts.grid, Math.round(lat * E7));
   let best: FoundSounding | undefined;
   for (let k = 0; k <= maxRings; k++) {
-    for (const t of tileRing(col, row, k)) {
-      for (const s of charts.tile(t.col, t.row) ?? []) {
+    // The ring's tiles are read together; the search over them is synchronous.
+    const ring = await Promise.all(tileRing(col, row, k).map((t) => charts.tile(t.col, t.row)));
+    for (const sections of ring) {
+      for (const s of sections ?? []) {
         const { coords, depths } = s.soundings();
         for (let i = 0; i < depths.length; i++) {
           const sx = (coords[2 * i] as number) / E7;

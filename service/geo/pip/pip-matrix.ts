@@ -4,7 +4,7 @@
 import { BOUNDARY, INSIDE, locateInPolygon, type PreparedPolygon } from "./prepared-polygon.ts";
 
 export interface PipMatrix {
-  matrix: number[][];
+  matrix: (0 | 1)[][];
   containing: number[][];
 }
 
@@ -13,13 +13,13 @@ export function pipMatrix(
   polygons: readonly PreparedPolygon[],
   ignoreBoundary: boolean,
 ): PipMatrix {
-  const matrix: number[][] = new Array(points.length);
+  const matrix: (0 | 1)[][] = new Array(points.length);
   const containing: number[][] = new Array(points.length);
   for (let i = 0; i < points.length; i++) {
     const p = points[i] as number[];
     const x = p[0] as number;
     const y = p[1] as number;
-    const row: number[] = new Array(polygons.length);
+    const row: (0 | 1)[] = new Array(polygons.length);
     const hits: number[] = [];
     for (let j = 0; j < polygons.length; j++) {
       const where = locateInPolygon(polygons[j] as PreparedPolygon, x, y);

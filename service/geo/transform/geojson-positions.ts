@@ -1,4 +1,7 @@
 // GeoJSON (Feature, FeatureCollection or bare Geometry) → positions, and the rebuilt document.
+
+import type { SchemaTypes } from "../../types/schema-types.ts";
+import { isJsonObject, type JsonObject } from "../json-object.ts";
 import { isPosition, readPosition } from "../position.ts";
 import { Refusal } from "../refusal.ts";
 import { checkPositionCount, type PositionSet } from "./position-walk.ts";
@@ -12,8 +15,6 @@ const GEOMETRY_DEPTH: Record<string, number> = {
   MultiPolygon: 3,
 };
 
-type Json = Record<string, unknown>;
-
 /** The member through which each GeoJSON object nests (everything else is a property or foreign member). */
 function nestingMember(type: unknown): string | undefined {
   if (type === "FeatureCollection") return "features";
@@ -22,14 +23,12 @@ function nestingMember(type: unknown): string | undefined {
   return typeof type === "string" && type in GEOMETRY_DEPTH ? "coordinates" : undefined;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-
 function invalid(path: string, reason: string): Refusal {
   return new Refusal("invalid_geometry", { field: "geojson", path, reason });
 }
 
 /** Reads a GeoJSON document; `root` is the JSONPath of the document (e.g. `$.geojson`). */
-export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
+export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet<SchemaTypes["GeoJSON"]> {
   const positions: number[][] = [];
   // Each position's JSONPath as its parent array's path and its index there (−1: the path itself),
   // so no string is built per position unless a refusal asks for it.
@@ -60,7 +59,7 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
   };
 
   const geometry = (g: unknown, path: string): void => {
-    if (!isObject(g)) throw invalid(path, "a geometry must be an object");
+    if (!isJsonObject(g)) throw invalid(path, "a geometry must be an object");
     if ("bbox" in g) bboxDropped++;
     const type = g.type;
     if (type === "GeometryCollection") {
@@ -77,12 +76,12 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
   };
 
   const feature = (f: unknown, path: string): void => {
-    if (!isObject(f) || f.type !== "Feature") throw invalid(path, "expected a Feature");
+    if (!isJsonObject(f) || f.type !== "Feature") throw invalid(path, "expected a Feature");
     if ("bbox" in f) bboxDropped++;
     if (f.geometry !== null) geometry(f.geometry, `${path}.geometry`);
   };
 
-  if (!isObject(doc)) throw invalid(root, "geojson must be an object");
+  if (!isJsonObject(doc)) throw invalid(root, "geojson must be an object");
   if (doc.type === "FeatureCollection") {
     if ("bbox" in doc) bboxDropped++;
     if (!Array.isArray(doc.features)) throw invalid(`${root}.features`, "FeatureCollection needs features");
@@ -107,16 +106,16 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
       if (k !== undefined) return [xy[2 * k], xy[2 * k + 1], ...node.slice(2)];
       return node.map((c) => copy(c, xy, geo));
     }
-    if (isObject(node)) {
-      const nest = geo ? nestingMember(node.type) : undefined;
-      const out: Json = {};
-      for (const [key, v] of Object.entries(node)) {
-        if (geo && key === "bbox") continue;
-        out[key] = key === nest ? copy(v, xy, key !== "coordinates") : structuredClone(v);
-      }
-      return out;
+    return isJsonObject(node) ? copyObject(node, xy, geo) : node;
+  };
+  const copyObject = (node: JsonObject, xy: Float64Array, geo: boolean): JsonObject => {
+    const nest = geo ? nestingMember(node.type) : undefined;
+    const out: JsonObject = {};
+    for (const [key, v] of Object.entries(node)) {
+      if (geo && key === "bbox") continue;
+      out[key] = key === nest ? copy(v, xy, key !== "coordinates") : structuredClone(v);
     }
-    return node;
+    return out;
   };
   return {
     positions,
@@ -127,6 +126,7 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet {
       return k < 0 ? parent : `${parent}[${k}]`;
     },
     bboxDropped,
-    rebuild: (xy) => copy(doc, xy, true),
+    // The walk above has checked the document's GeoJSON structure; the copy keeps it.
+    rebuild: (xy) => copyObject(doc, xy, true) as SchemaTypes["GeoJSON"],
   };
 }

@@ -17,7 +17,8 @@ export const TRANSFORM_POSITIONS: Limit = {
   detail: "positions across coordinates or geojson, all nesting depths",
 };
 
-export interface PositionSet {
+/** `Shape`: what `rebuild` answers (the nested arrays, or the GeoJSON object). */
+export interface PositionSet<Shape = unknown> {
   /** The position arrays in document order (each [x, y, …]). */
   positions: number[][];
   /** JSONPath of each position, computed on demand. */
@@ -25,7 +26,7 @@ export interface PositionSet {
   /** Number of bbox members dropped. */
   bboxDropped: number;
   /** The same document with new positions (x, y from `xy`, 2·index and 2·index + 1). */
-  rebuild(xy: Float64Array): unknown;
+  rebuild(xy: Float64Array): Shape;
 }
 
 /** The position cap, checked on the count of every position read (`actual` is that count). */
@@ -51,7 +52,7 @@ function coordinatesPath(coordinates: unknown[], index: number): string {
 }
 
 /** Reads `coordinates`: a position, or arrays of positions nested to any depth up to MAX_NESTING_DEPTH. */
-export function readCoordinates(coordinates: unknown[]): PositionSet {
+export function readCoordinates(coordinates: unknown[]): PositionSet<unknown[]> {
   const positions: number[][] = [];
   // Paths are built only for a refusal, from the indices of the arrays on the way down.
   const trail: number[] = [];

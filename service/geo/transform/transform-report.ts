@@ -2,7 +2,7 @@
 // datumShift object (what ran, where, at which epoch, from which data).
 import type { CrsRecord } from "../../../artifacts/format/crs-record.ts";
 import type { Revision } from "../../config.ts";
-import type { DatumShiftResult } from "./datum-shift.ts";
+import type { DatumShiftResult, OperationReport } from "./datum-shift.ts";
 import type { PositionSet } from "./position-walk.ts";
 import { type DatumGap, revisionADatumNote } from "./revision-a-datum-gap.ts";
 import type { TransformDeps } from "./transform.ts";
@@ -11,7 +11,7 @@ export interface CrsDescriptor {
   id: string;
   code: number;
   name: string;
-  unit: string;
+  unit: CrsRecord["unit"];
 }
 
 export const crsDescriptor = (r: CrsRecord): CrsDescriptor => ({
@@ -71,6 +71,28 @@ export function transformNotes(a: {
   return notes;
 }
 
+// A type, not an interface: the answer schema types these as open objects (index signatures).
+type CrsBase = {
+  code: number;
+  name: string;
+  datum: string;
+};
+
+/** The revision B `datumShift` member of the answer. */
+export interface DatumShiftReport {
+  applied: boolean;
+  sameDatum: boolean;
+  source: CrsBase;
+  target: CrsBase;
+  epoch: number;
+  epochSource: "request" | "default";
+  regions: string[];
+  operations: (OperationReport &
+    ({ interpolation: "biquadratic" } | { epoch: number; convention: "coordinate_frame" }))[];
+  tilesRead: number;
+  provenance: { epsg: string; crsArtifact?: string; grids?: string; gridsArtifact?: string };
+}
+
 export function datumShiftReport(a: {
   from: CrsRecord;
   to: CrsRecord;
@@ -78,7 +100,7 @@ export function datumShiftReport(a: {
   epoch: number;
   epochGiven: boolean;
   deps: TransformDeps;
-}): Record<string, unknown> {
+}): DatumShiftReport {
   const { from, to, shift, deps } = a;
   const grids = shift.operations.some((o) => o.kind === "grid");
   return {
@@ -92,8 +114,8 @@ export function datumShiftReport(a: {
     operations: shift.operations.map((o) => ({
       ...o,
       ...(o.kind === "grid"
-        ? { interpolation: "biquadratic" }
-        : { epoch: a.epoch, convention: "coordinate_frame" }),
+        ? { interpolation: "biquadratic" as const }
+        : { epoch: a.epoch, convention: "coordinate_frame" as const }),
     })),
     tilesRead: shift.tilesRead,
     provenance: {

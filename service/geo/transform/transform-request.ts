@@ -2,6 +2,7 @@
 // the kernel safe when called directly): from, to, exactly one of coordinates / geojson, and
 // epoch in revision B only.
 import type { Revision } from "../../config.ts";
+import { isJsonObject } from "../json-object.ts";
 import { Refusal } from "../refusal.ts";
 
 export const DEFAULT_EPOCH = 2010.0;
@@ -20,10 +21,10 @@ export interface TransformRequest {
 const MEMBERS = new Set(["from", "to", "coordinates", "geojson", "epoch"]);
 
 export function parseTransformRequest(body: unknown, revision: Revision): TransformRequest {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+  if (!isJsonObject(body)) {
     throw new Refusal("invalid_field", { field: "body", reason: "the body must be a JSON object" });
   }
-  const b = body as Record<string, unknown>;
+  const b = body;
   for (const key of Object.keys(b)) {
     if (!MEMBERS.has(key) || (key === "epoch" && revision === "A")) {
       throw new Refusal("unexpected_field", {
@@ -34,11 +35,8 @@ export function parseTransformRequest(body: unknown, revision: Revision): Transf
       });
     }
   }
-  for (const field of ["from", "to"] as const) {
-    if (b[field] === undefined) throw new Refusal("missing_field", { field });
-    if (typeof b[field] !== "string")
-      throw new Refusal("invalid_field", { field, reason: "expected a string" });
-  }
+  const from = crsField(b.from, "from");
+  const to = crsField(b.to, "to");
   const hasCoordinates = b.coordinates !== undefined;
   const hasGeoJson = b.geojson !== undefined;
   if (hasCoordinates && hasGeoJson)
@@ -75,11 +73,17 @@ export function parseTransformRequest(body: unknown, revision: Revision): Transf
     epoch = b.epoch;
   }
   return {
-    from: b.from as string,
-    to: b.to as string,
-    ...(hasCoordinates ? { coordinates: b.coordinates as unknown[] } : {}),
+    from,
+    to,
+    ...(Array.isArray(b.coordinates) ? { coordinates: b.coordinates } : {}),
     ...(hasGeoJson ? { geojson: b.geojson } : {}),
     epoch,
     epochGiven: b.epoch !== undefined,
   };
+}
+
+function crsField(value: unknown, field: "from" | "to"): string {
+  if (value === undefined) throw new Refusal("missing_field", { field });
+  if (typeof value !== "string") throw new Refusal("invalid_field", { field, reason: "expected a string" });
+  return value;
 }

@@ -2,6 +2,7 @@
 // the source's geographic CRS, shift datums (revision B), project to the target, rebuild the shape.
 import type { CrsRecord } from "../../../artifacts/format/crs-record.ts";
 import type { Revision } from "../../config.ts";
+import type { SchemaTypes } from "../../types/schema-types.ts";
 import { Refusal } from "../refusal.ts";
 import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumShiftResult, shiftDatum } from "./datum-shift.ts";
@@ -9,7 +10,13 @@ import { readGeoJson } from "./geojson-positions.ts";
 import type { GridStore } from "./grid-store.ts";
 import { type PositionSet, readCoordinates } from "./position-walk.ts";
 import { currentEpoch, helmertDatumGap } from "./revision-a-datum-gap.ts";
-import { type CrsDescriptor, crsDescriptor, datumShiftReport, transformNotes } from "./transform-report.ts";
+import {
+  type CrsDescriptor,
+  crsDescriptor,
+  type DatumShiftReport,
+  datumShiftReport,
+  transformNotes,
+} from "./transform-report.ts";
 import { parseTransformRequest } from "./transform-request.ts";
 
 export interface TransformDeps {
@@ -27,9 +34,9 @@ export interface TransformResponse {
   count: number;
   datumShiftApplied: boolean;
   notes: string[];
-  coordinates?: unknown;
-  geojson?: unknown;
-  datumShift?: Record<string, unknown>;
+  coordinates?: unknown[];
+  geojson?: SchemaTypes["GeoJSON"];
+  datumShift?: DatumShiftReport;
 }
 
 function wrap180(lon: number): number {
@@ -108,8 +115,11 @@ export async function runTransform(body: unknown, deps: TransformDeps): Promise<
   const req = parseTransformRequest(body, deps.revision);
   const from = deps.registry.resolve(req.from, "from", deps.revision);
   const to = deps.registry.resolve(req.to, "to", deps.revision);
-  const field = req.coordinates !== undefined ? "coordinates" : "geojson";
-  const set = req.coordinates !== undefined ? readCoordinates(req.coordinates) : readGeoJson(req.geojson);
+  const input =
+    req.coordinates !== undefined
+      ? ({ field: "coordinates", set: readCoordinates(req.coordinates) } as const)
+      : ({ field: "geojson", set: readGeoJson(req.geojson) } as const);
+  const { field, set } = input;
   const [lon, lat] = toGeographic(from, set, field, deps);
   const gap =
     deps.revision === "A" && from.base.code !== to.base.code
@@ -136,7 +146,9 @@ export async function runTransform(body: unknown, deps: TransformDeps): Promise<
     count: set.positions.length,
     datumShiftApplied: applied,
     notes: transformNotes({ from, to, set, revision: deps.revision, shift, epoch: req.epoch, gap }),
-    ...(field === "coordinates" ? { coordinates: set.rebuild(xy) } : { geojson: set.rebuild(xy) }),
+    ...(input.field === "coordinates"
+      ? { coordinates: input.set.rebuild(xy) }
+      : { geojson: input.set.rebuild(xy) }),
     ...(shift
       ? {
           datumShift: datumShiftReport({

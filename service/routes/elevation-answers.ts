@@ -1,6 +1,15 @@
-// What elevation answers say about their data, built from the DEM artifact's metadata: the
-// source object (dataset, publisher, resolution, licence, datums), the coverage object and notes.
+// The answers of GET /v1/elevation and POST /v1/elevation/profile, built from the samples and the
+// DEM artifact's metadata: the 200 bodies, what they say about their data (the source object:
+// dataset, publisher, resolution, licence, datums; the coverage object; notes) and the coverage an
+// outside_coverage refusal names.
+import { pixelSizeMeters } from "../../artifacts/format/dem-grid.ts";
 import type { DemDatasetMeta, DemLayerMeta, DemMetadata } from "../../artifacts/format/dem-tile.ts";
+import type { Located, Sampled } from "../data/dem-dataset.ts";
+import type { PathLength, PathSample } from "../geo/elevation/profile-path.ts";
+import { profileStats } from "../geo/elevation/profile-stats.ts";
+import type { SchemaTypes } from "../types/schema-types.ts";
+
+type Interpolation = SchemaTypes["elevation.response"]["interpolation"];
 
 export interface SourceDescription {
   dataset: string;
@@ -92,4 +101,80 @@ export function describeNotes(
     notes.push("The source does not state the publication date of the block, so `published` is null.");
   if (flags.zero) notes.push("A height of exactly 0 m may be water: the source writes 0 over the sea.");
   return [...new Set(notes)];
+}
+
+export function pointAnswer(
+  meta: DemMetadata,
+  q: { lon: number; lat: number },
+  at: Located,
+  sampled: Sampled,
+  interpolation: Interpolation,
+): SchemaTypes["elevation.response"] {
+  const { lon, lat } = q;
+  const layer = meta.layers[at.layer] as DemLayerMeta;
+  const source = describeSource(meta, at.layer);
+  const block = meta.blocks[at.block];
+  const size = pixelSizeMeters(lat, 1 / layer.grid.ppdX, 1 / layer.grid.ppdY);
+  return {
+    elevationMeters: sampled.elevationMeters,
+    verticalDatum: source.verticalDatum,
+    horizontalDatum: source.horizontalDatum,
+    interpolation,
+    pixelsUsed: sampled.pixelsUsed,
+    pixelSizeMeters: { longitude: size.longitude, latitude: size.latitude },
+    published: block?.published ?? null,
+    source: { ...source, block: block?.id ?? "" },
+    coverage: describeCoverage(meta),
+    query: { lat, lon },
+    notes: describeNotes(meta, [at.layer], {
+      undated: !block?.published,
+      zero: sampled.elevationMeters === 0,
+    }),
+  };
+}
+
+export function profileAnswer(
+  meta: DemMetadata,
+  p: {
+    points: readonly PathSample[];
+    count: number;
+    located: readonly Located[];
+    heights: readonly (number | null)[];
+    length: PathLength;
+    interpolation: Interpolation;
+    tilesConsulted: number;
+  },
+): SchemaTypes["elevation-profile.response"] {
+  const { located, heights } = p;
+  const layers = [...new Set(located.map((at) => at.layer))];
+  const source = layers.map((z) => {
+    const blocks = [...new Set(located.filter((at) => at.layer === z).map((at) => at.block))].sort(
+      (a, b) => a - b,
+    );
+    return {
+      ...describeSource(meta, z),
+      blocks: blocks.map((b) => ({
+        id: meta.blocks[b]?.id ?? "",
+        published: meta.blocks[b]?.published ?? null,
+      })),
+    };
+  });
+  return {
+    samples: p.points.map((point, i) => ({
+      ...point,
+      elevationMeters: heights[i] ?? null,
+      sourceIndex: layers.indexOf((located[i] as Located).layer),
+    })),
+    lengthMeters: p.length.lengthMeters,
+    spacingMeters: p.length.lengthMeters / (p.count - 1),
+    stats: profileStats(heights),
+    interpolation: p.interpolation,
+    source,
+    coverage: describeCoverage(meta),
+    tilesConsulted: p.tilesConsulted,
+    notes: describeNotes(meta, layers, {
+      undated: source.some((s) => s.blocks.some((b) => b.published === null)),
+      zero: heights.some((h) => h === 0),
+    }),
+  };
 }
