@@ -1,18 +1,17 @@
 // GET /v1/us/geographies end to end: the real app on the devnet with the built census artifact,
 // paid with @x402/fetch; balances checked on chain.
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, startTestService, type TestService } from "../support/service.ts";
+import { type Payer, type TestService, withServiceAndPayer } from "../support/service.ts";
 
 let t: TestService;
 let payer: Payer;
 
-beforeAll(async () => {
-  t = await startTestService();
-  payer = await t.newPayer();
+withServiceAndPayer((service, funded) => {
+  t = service;
+  payer = funded;
 });
-afterAll(() => t?.close());
 
 const geographies = (f: typeof fetch, query: string) => f(`${t.url}/v1/us/geographies?${query}`);
 const balances = async () => ({ payer: await t.balance(payer.address), payTo: await t.balance(t.payTo) });

@@ -1,19 +1,18 @@
 // POST /v1/geojson/validate and /repair through the real app on the real devnet, paid with
 // @x402/fetch: balances move by exactly the price for answers, by nothing for refusals.
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routeVerdict } from "../conformance/route-verdict.ts";
 import { checkGeojsonCases, geojsonhintCases } from "../conformance/suites.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
 
 let t: TestService;
 let payer: Payer;
-beforeAll(async () => {
-  t = await startTestService();
-  payer = await t.newPayer();
+withServiceAndPayer((service, funded) => {
+  t = service;
+  payer = funded;
 });
-afterAll(() => t?.close());
 
 const square = [
   [10, 10],

@@ -2,20 +2,19 @@
 // area (balances move by exactly the price), an empty intersection is a paid 200 answer, and
 // post-payment refusals (a line among overlay members, a crossed limit) charge nothing.
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEG, gaussianRadius, MEAN_RADIUS } from "../../service/geo/geometry/ellipsoid.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
 
 const PRICE = 10_000n;
 
 let t: TestService;
 let payer: Payer;
-beforeAll(async () => {
-  t = await startTestService();
-  payer = await t.newPayer();
+withServiceAndPayer((service, funded) => {
+  t = service;
+  payer = funded;
 });
-afterAll(() => t?.close());
 
 const square = (x: number, y: number, s: number) => ({
   type: "Polygon",

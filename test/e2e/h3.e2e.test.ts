@@ -4,18 +4,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { normalizeLongitude, readCenterVectors } from "../reference/h3-vectors.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
 
 let t: TestService;
 let payer: Payer;
-beforeAll(async () => {
-  t = await startTestService();
-  payer = await t.newPayer();
+withServiceAndPayer((service, funded) => {
+  t = service;
+  payer = funded;
 });
-afterAll(() => t?.close());
 
 const shared = process.env.GEO402_SHARED ?? path.resolve(import.meta.dirname, "../../../shared");
 const suite = JSON.parse(

@@ -1,17 +1,16 @@
 // GET /v1/marine/depth and /v1/marine/hazards end to end: the real app on the real devnet with the
 // built ENC artifact, paid with @x402/fetch; balances checked on chain; refusals charge nothing.
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, startTestService, type TestService } from "../support/service.ts";
+import { type Payer, type TestService, withServiceAndPayer } from "../support/service.ts";
 
 let t: TestService;
 let payer: Payer;
-beforeAll(async () => {
-  t = await startTestService();
-  payer = await t.newPayer();
+withServiceAndPayer((service, funded) => {
+  t = service;
+  payer = funded;
 });
-afterAll(() => t?.close());
 
 const url = (route: string, query: Record<string, string>) =>
   `${t.url}${route}?${new URLSearchParams(query)}`;

@@ -2,17 +2,16 @@
 // costs exactly 10000 atomic units; refusals before the quote get no 402; limits crossed after
 // payment are refused with the limit named and charge nothing.
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
 
 let t: TestService;
 let payer: Payer;
-beforeAll(async () => {
-  t = await startTestService();
-  payer = await t.newPayer();
+withServiceAndPayer((service, funded) => {
+  t = service;
+  payer = funded;
 });
-afterAll(() => t?.close());
 
 const square = (x: number, y: number, size: number): number[][][] => [
   [

@@ -7,6 +7,7 @@ import { x402Client } from "@x402/core/client";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../../service/config.ts";
 import type { DataRegistry } from "../../service/data/registry.ts";
 import { type RunningService, startService } from "../../service/runtime.ts";
@@ -29,6 +30,17 @@ export interface TestService {
 }
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The usual end-to-end file set-up: one test service and one funded payer, started before the
+ * file's tests (handed to `set`) and closed after them. */
+export function withServiceAndPayer(set: (t: TestService, payer: Payer) => void): void {
+  let service: TestService | undefined;
+  beforeAll(async () => {
+    service = await startTestService();
+    set(service, await service.newPayer());
+  });
+  afterAll(() => service?.close());
+}
 
 export async function startTestService(
   opts: {
