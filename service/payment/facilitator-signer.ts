@@ -15,11 +15,13 @@ import {
   encodeFunctionData,
   type Hex,
   http,
+  keccak256,
   type PublicClient,
   type TransactionReceipt,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sendRawTransactionSync } from "viem/actions";
+import { isTransportFault } from "./chain-faults.ts";
 
 /** Gas limit of a settlement (test/e2e/facilitator-signer.e2e.test.ts checks one uses under half of it). */
 export const SETTLEMENT_GAS_LIMIT = 200_000n;
@@ -70,6 +72,11 @@ export function createFacilitatorSigner(opts: { chain: Chain; rpcUrl: string; pr
     return taken;
   };
 
+  const receiptOf = (hash: Hex): Promise<TransactionReceipt | undefined> =>
+    client
+      .waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: RECEIPT_TIMEOUT_MS })
+      .catch(() => undefined);
+
   const send = async (to: `0x${string}`, data: Hex): Promise<Hex> => {
     const serializedTransaction = await account.signTransaction({
       type: "eip1559",
@@ -90,6 +97,15 @@ export function createFacilitatorSigner(opts: { chain: Chain; rpcUrl: string; pr
       receipts.set(receipt.transactionHash, receipt);
       return receipt.transactionHash;
     } catch (err) {
+      // A timeout or a dropped connection says nothing about the transaction: anvil answers only
+      // once it is mined, and on a loaded chain that can outlast the HTTP timeout. A settlement
+      // that may be on chain is never reported failed (the caller would be charged without an
+      // answer): its receipt is looked up by hash first.
+      const mined = isTransportFault(err) ? await receiptOf(keccak256(serializedTransaction)) : undefined;
+      if (mined) {
+        receipts.set(mined.transactionHash, mined);
+        return mined.transactionHash;
+      }
       lastNonce = null;
       throw err;
     }

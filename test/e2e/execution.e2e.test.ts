@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectWhileComputing, startLogged, until } from "../support/execution.ts";
 import { stateOutlineBuffer } from "../support/heavy-inputs.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { postJson } from "../support/service.ts";
+import { chainRpc, postJson } from "../support/service.ts";
 
 const GEOMETRY_PRICE = 10_000n;
 const HELLO_PRICE = 1_000n;
@@ -102,13 +102,7 @@ describe("one worker, no queue", () => {
   });
 
   it("a paused chain: the waiting answer is not cut by the socket timeout and settles once; a client gone meanwhile is not charged", async () => {
-    const rpcUrl = s.t.service.devnet?.anvil.rpcUrl ?? "";
-    const rpc = (method: string, params: unknown[] = []) =>
-      fetch(rpcUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-      }).then((r) => r.json());
+    const rpc = chainRpc(s.t);
     const waiting = await s.t.newPayer();
     const leaving = await s.t.newPayer();
     const [waitingBefore, leavingBefore] = [

@@ -1,10 +1,11 @@
 // The devnet facilitator's one-call settlement (locally signed, fixed gas and fees, sent with
 // eth_sendRawTransactionSync) on the real devnet: its transaction is mined with room to spare under
-// the fixed gas limit, and a service started from the saved devnet state pays like a fresh one.
+// the fixed gas limit, concurrent settlements take distinct nonces, and a transaction mined after
+// the RPC call's HTTP timeout is answered as settled (never a free 502 for a charged payment).
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.ts";
-import { postJson, startTestService, type TestService } from "../support/service.ts";
+import { chainRpc, postJson, startTestService, type TestService } from "../support/service.ts";
 
 let t: TestService;
 beforeAll(async () => {
@@ -41,4 +42,25 @@ describe("devnet settlement", () => {
     expect(txs.size).toBe(40);
     for (const p of payers) expect(await t.balance(p.address)).toBe(100_000_000n - 10n * 1000n);
   });
+
+  it("a settlement mined after viem's 10 s HTTP timeout is answered as settled and charged once", async () => {
+    const rpc = chainRpc(t);
+    const payer = await t.newPayer();
+    await rpc("evm_setAutomine", [false]);
+    let r: Response;
+    try {
+      const answered = postJson(payer.fetch, `${t.url}/v1/hello`, { name: "late block" });
+      // eth_sendRawTransactionSync answers only once its block is mined: past the transport's
+      // 10 s timeout the send fails, but the transaction is in the pool and will be mined.
+      await new Promise((done) => setTimeout(done, 11_000));
+      await rpc("evm_setAutomine", [true]);
+      await rpc("evm_mine");
+      r = await answered;
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+    }
+    expect(r.status).toBe(200);
+    expect(decodePaymentResponseHeader(r.headers.get("payment-response") ?? "").success).toBe(true);
+    expect(await t.balance(payer.address)).toBe(100_000_000n - 1000n);
+  }, 60_000);
 });

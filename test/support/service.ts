@@ -31,6 +31,17 @@ export interface TestService {
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 
+/** A JSON-RPC call to the test service's devnet chain (anvil's own methods: evm_setAutomine, evm_mine…). */
+export function chainRpc(t: TestService): (method: string, params?: unknown[]) => Promise<unknown> {
+  const rpcUrl = t.service.devnet?.anvil.rpcUrl ?? "";
+  return (method, params = []) =>
+    fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    }).then((r) => r.json());
+}
+
 /** The usual end-to-end file set-up: one test service and one funded payer, started before the
  * file's tests (handed to `set`) and closed after them. */
 export function withServiceAndPayer(set: (t: TestService, payer: Payer) => void): void {
