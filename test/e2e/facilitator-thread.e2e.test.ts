@@ -1,7 +1,8 @@
 // The devnet facilitator in its own thread (service/payment/facilitator-thread.ts), on the real
 // devnet: a payment verified and settled through the thread moves exactly its amount on chain; a
 // thread that ends fails the calls it holds as facilitator faults (502, never "invalid") and the
-// next call starts a new thread that settles again.
+// next call starts a new thread that settles again. A settle held by a thread that ends may already
+// be on chain: the 502 claims no charge, and a retry of that payment gets its recorded answer.
 import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { FacilitatorResponseError } from "@x402/core/server";
@@ -9,7 +10,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, startTestService, type TestService } from "../support/service.ts";
+import { chainRpc, postJson, startTestService, type TestService } from "../support/service.ts";
 
 const HELLO_PRICE = 1_000n;
 
@@ -56,5 +57,47 @@ describe("the facilitator thread", () => {
     // A payload that is not plain data never reaches the thread.
     const notData = { ...second, extensions: { f: () => 0 } } as unknown as typeof second;
     await expect(thread.client.verify(notData, requirements)).rejects.toThrow(/could not be cloned/);
+  });
+
+  it("a settle held by a thread that ends: 502 claiming no charge, then the retry gets its answer, charged once", async () => {
+    const devnet = t.service.devnet;
+    if (!devnet) throw new Error("the test runs on the devnet");
+    const rpc = chainRpc(t);
+    const payer = await t.newPayer();
+    const signer = new x402HTTPClient(
+      new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
+    );
+    const body = { name: "orphan" };
+    const unpaid = await postJson(fetch, `${t.url}/v1/hello`, body);
+    const terms = decodePaymentRequiredHeader(unpaid.headers.get("payment-required") ?? "");
+    const header = signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms));
+    const before = await t.balance(payer.address);
+
+    await rpc("evm_setAutomine", [false]);
+    let first: Response;
+    try {
+      const answered = postJson(fetch, `${t.url}/v1/hello`, body, header);
+      // The settlement is sent (in anvil's pool, not mined) when the thread ends.
+      for (let i = 0; i < 400; i++) {
+        const status = (await rpc("txpool_status")) as { result?: { pending?: string } };
+        if (Number(status.result?.pending ?? 0) > 0) break;
+        await new Promise((done) => setTimeout(done, 25));
+      }
+      await devnet.facilitator.close();
+      first = await answered;
+      await rpc("evm_mine");
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+    }
+    expect(first.status).toBe(502);
+    const refused = await first.json();
+    expect(refused.error.code).toBe("facilitator_unavailable");
+    expect(refused.payment).toBeUndefined();
+    expect(await t.balance(payer.address)).toBe(before - HELLO_PRICE);
+
+    const retry = await postJson(fetch, `${t.url}/v1/hello`, body, header);
+    expect(retry.status).toBe(200);
+    expect((await retry.json()).hello).toBe("orphan");
+    expect(await t.balance(payer.address)).toBe(before - HELLO_PRICE);
   });
 });
