@@ -78,11 +78,13 @@ describe("the facilitator thread", () => {
     try {
       const answered = postJson(fetch, `${t.url}/v1/hello`, body, header);
       // The settlement is sent (in anvil's pool, not mined) when the thread ends.
-      for (let i = 0; i < 400; i++) {
+      let pending = 0;
+      for (let i = 0; i < 1200 && pending === 0; i++) {
         const status = (await rpc("txpool_status")) as { result?: { pending?: string } };
-        if (Number(status.result?.pending ?? 0) > 0) break;
-        await new Promise((done) => setTimeout(done, 25));
+        pending = Number(status.result?.pending ?? 0);
+        if (pending === 0) await new Promise((done) => setTimeout(done, 25));
       }
+      expect(pending, "the settlement reached anvil's pool").toBe(1);
       await devnet.facilitator.close();
       first = await answered;
       await rpc("evm_mine");
