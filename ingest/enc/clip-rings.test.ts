@@ -36,7 +36,27 @@ describe("clipRing", () => {
   });
 });
 
-describe("clipToTiles (property): inside a tile, the clipped rings contain exactly what the original rings contain", () => {
+/** Distance from (x, y) to the nearest edge of the rings, in E7 units. */
+function boundaryDistance(rings: readonly Int32Array[], x: number, y: number): number {
+  let best = Infinity;
+  for (const r of rings) {
+    for (let i = 0; i < r.length; i += 2) {
+      const j = (i + 2) % r.length;
+      const [ax, ay, bx, by] = [r[i], r[i + 1], r[j], r[j + 1]] as [number, number, number, number];
+      const [dx, dy] = [bx - ax, by - ay];
+      const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)));
+      best = Math.min(best, Math.hypot(x - ax - t * dx, y - ay - t * dy));
+    }
+  }
+  return best;
+}
+
+// New vertices are rounded to whole E7 units along the tile edge, which tilts the clipped edge by
+// at most half a unit there; a point closer than one unit (about 1 cm) to the charted boundary may
+// fall on either side. Everywhere else the clipped rings agree exactly.
+const ROUNDING_BAND_E7 = 1;
+
+describe("clipToTiles (property): inside a tile, the clipped rings contain what the original rings contain, except within one E7 unit of their boundary", () => {
   const coord = fc.integer({ min: 0, max: 2_000_000 });
   it("holds for random polygons with a hole and random probe points", () => {
     fc.assert(
@@ -59,11 +79,27 @@ describe("clipToTiles (property): inside a tile, the clipped rings contain exact
               const t = gridTile(GRID, c, r);
               return x >= t.west && x < t.east && y >= t.south && y < t.north;
             });
-            expect(hit ? insideRings(hit[1], x, y) : false).toBe(expected);
+            const got = hit ? insideRings(hit[1], x, y) : false;
+            if (got !== expected) expect(boundaryDistance(rings, x, y)).toBeLessThanOrEqual(ROUNDING_BAND_E7);
           }
         },
       ),
       { numRuns: 200 },
     );
+  });
+
+  it("a probe 0.00001 units from a thin triangle's edge may change side after rounding, and only such a probe", () => {
+    // fast-check's counterexample (seed 1749395146): the crossing at the tile edge rounds from
+    // y = 9.80 to 10, moving the edge by 0.19 units at the probe.
+    const base = 1_515_000_000;
+    const lat = 595_000_000;
+    const ring = Int32Array.from([1_822_894 - base, 4 + lat, 7 - base, 11 + lat, -base, lat]);
+    const tiles: Int32Array[][] = [];
+    clipToTiles(GRID, [ring], (_c, _r, clipped) => tiles.push(clipped));
+    const [x, y] = [390_625.5 - base, 9.5 + lat];
+    expect(boundaryDistance([ring], x, y)).toBeLessThan(0.001);
+    expect(boundaryDistance([ring], x, y + 2)).toBeGreaterThan(ROUNDING_BAND_E7);
+    expect(insideRings([ring], x, y + 2)).toBe(false);
+    expect(tiles.some((t) => insideRings(t, x, y + 2))).toBe(false);
   });
 });
