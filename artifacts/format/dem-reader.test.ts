@@ -145,15 +145,31 @@ describe("DEM format 2.0 (COG per layer)", () => {
         () => undefined,
         (err: { code: string; message: string }) => err,
       );
-    expect(await refused((m) => void (m.formatVersion = "3.0"))).toMatchObject({
+    expect(
+      await refused((m) => {
+        m.formatVersion = "3.0";
+      }),
+    ).toMatchObject({
       code: "unsupported_format_version",
     });
-    expect(await refused((m) => void ((m as { format: string }).format = "other"))).toMatchObject({
+    expect(
+      await refused((m) => {
+        (m as { format: string }).format = "other";
+      }),
+    ).toMatchObject({
       code: "malformed",
       message: expect.stringMatching(/not geo402-dem/),
     });
-    expect(await refused((m) => void (m.layers[0]!.tiles.across = 3))).toMatchObject({ code: "malformed" });
-    expect(await refused((m) => void (m.layers[0]!.tiles.x0 = 99))).toMatchObject({
+    expect(
+      await refused((m) => {
+        m.layers[0]!.tiles.across = 3;
+      }),
+    ).toMatchObject({ code: "malformed" });
+    expect(
+      await refused((m) => {
+        m.layers[0]!.tiles.x0 = 99;
+      }),
+    ).toMatchObject({
       code: "malformed",
       message: expect.stringMatching(/georeferencing/),
     });
