@@ -6,18 +6,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtFamily } from "../../test/support/built-artifacts.ts";
 import { openByteSource } from "./byte-source.ts";
-import { GDAL_MEMORY_DIR, type GdalDataset, gdal } from "./cog-writer.ts";
+import { GDAL_MEMORY_DIR, type GdalDataset, type GdalRasterInfo, gdal } from "./cog-writer.ts";
 import type { DemLayerMeta } from "./dem-metadata.ts";
 import { DemReader } from "./dem-reader.ts";
-
-interface GdalInfo {
-  driverShortName: string;
-  size: number[];
-  geoTransform: number[];
-  coordinateSystem: { wkt: string };
-  metadata: { IMAGE_STRUCTURE: Record<string, string> };
-  bands: { type: string; noDataValue?: number | string }[];
-}
 
 let dir: string;
 let reader: DemReader;
@@ -75,7 +66,9 @@ describe("dem COGs in GDAL", () => {
         [layer.heights.file, "Float32"],
         [layer.flags.file, "UInt16"],
       ] as const) {
-        const info = (await (await gdal()).gdalinfo(await inGdal(file), ["-json"])) as unknown as GdalInfo;
+        const info = (await (
+          await gdal()
+        ).gdalinfo(await inGdal(file), ["-json"])) as unknown as GdalRasterInfo;
         expect(info.driverShortName).toBe("GTiff");
         expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: "COG", COMPRESSION: "DEFLATE" });
         expect(info.size).toEqual([tiles.across * T, tiles.down * T]);
