@@ -12,7 +12,6 @@ export const MAX_DEM_BLOCKS = 65534;
 
 /** A decoded tile of one layer: T × T pixels, row-major. */
 export interface DemTile {
-  size: number;
   /** Heights in metres; NaN = void or no block. */
   values: Float32Array;
   /** 0 outside the coverage (Alaska and its coastal band), else 1 + the index (into the metadata's `blocks`) of the pixel's source block. */

@@ -14,7 +14,6 @@ const grid = { ppdX: 64, ppdY: 64, phaseX: 0, phaseY: 0 };
 /** A tile whose heights depend on its position, with a void and pixels of two blocks and none. */
 function tileAt(tx: number, ty: number): DemTile {
   return {
-    size: T,
     values: Float32Array.from({ length: T * T }, (_, i) =>
       i === 5 ? Number.NaN : tx * 1000 + ty * 10 + i * 0.125 - 3,
     ),

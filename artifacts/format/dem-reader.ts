@@ -128,7 +128,6 @@ export class DemReader {
     let tile: DemTile;
     try {
       tile = {
-        size: layer.tileSize,
         values: cogs.heights.decode(heights, Number.NaN) as Float32Array,
         flags: cogs.flags.decode(flags, 0) as Uint16Array,
       };

@@ -123,7 +123,7 @@ export async function paintLayer(
       const tile = open.get(key) as OpenTile;
       if (--tile.pending > 0) continue;
       open.delete(key);
-      if (tile.flags.some((f) => f !== 0)) emit(tx, ty, { size: T, values: tile.values, flags: tile.flags });
+      if (tile.flags.some((f) => f !== 0)) emit(tx, ty, { values: tile.values, flags: tile.flags });
     }
   }
 }
