@@ -215,10 +215,22 @@ function undoFloatPredictor(bytes: Uint8Array, width: number): Uint8Array {
   const out = new Uint8Array(bytes.length);
   const rowBytes = 4 * width;
   for (let r = 0; r < bytes.length; r += rowBytes) {
-    const row = bytes.subarray(r, r + rowBytes);
-    for (let i = 1; i < rowBytes; i++) row[i] = (row[i] as number) + (row[i - 1] as number);
-    for (let c = 0; c < width; c++)
-      for (let b = 0; b < 4; b++) out[r + 4 * c + b] = row[(3 - b) * width + c] as number;
+    let acc = 0;
+    for (let i = r; i < r + rowBytes; i++) {
+      acc = (acc + (bytes[i] as number)) & 0xff;
+      bytes[i] = acc;
+    }
+    // Byte planes: most significant first; a little-endian float32 takes them in reverse.
+    const p1 = r + width;
+    const p2 = r + 2 * width;
+    const p3 = r + 3 * width;
+    for (let c = 0; c < width; c++) {
+      const o = r + 4 * c;
+      out[o] = bytes[p3 + c] as number;
+      out[o + 1] = bytes[p2 + c] as number;
+      out[o + 2] = bytes[p1 + c] as number;
+      out[o + 3] = bytes[r + c] as number;
+    }
   }
   return out;
 }
