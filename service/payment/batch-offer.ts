@@ -7,12 +7,12 @@ import { hostname } from "node:os";
 import path from "node:path";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
-import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config.ts";
 import { dollarsToAtomic } from "../money.ts";
 import type { PaymentTerms } from "../route-types.ts";
 import { type ClaimScheduler, startClaimScheduler } from "./batch-claim-scheduler.ts";
 import { createBatchSettlementServer, openChannelStorage } from "./batch-settlement.ts";
+import { nativeAccount } from "./native-secp256k1.ts";
 
 export interface BatchOffer {
   scheme: BatchSettlementEvmScheme;
@@ -40,7 +40,7 @@ export async function startBatchOffer(opts: {
   });
   const scheme = createBatchSettlementServer({
     payTo: opts.terms.payTo,
-    receiverAuthorizer: privateKeyToAccount(opts.receiverAuthorizerKey),
+    receiverAuthorizer: nativeAccount(opts.receiverAuthorizerKey),
     storage: opened.storage,
   });
   const scheduler = startClaimScheduler({
