@@ -103,9 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("paymentOutcome", null);
   app.decorateRequest("delivery", null as never);
   app.decorateRequest("errorCode", null);
-  const openVersions = Object.fromEntries(
-    data.status().flatMap((f) => (f.version ? [[f.family, f.version]] : [])),
-  );
+  // Read when the workers start (after the families opened behind the listener: runtime.ts).
+  const openVersions = () =>
+    Object.fromEntries(
+      data.status().flatMap((f) => (f.state === "ready" && f.version ? [[f.family, f.version]] : [])),
+    );
   const pool = deps.pool ?? createComputePool(config, terms, openVersions);
   if (!deps.pool) app.addHook("onClose", async () => pool.close());
   app.decorate("computePool", pool);

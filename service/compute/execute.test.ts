@@ -22,7 +22,7 @@ let pool: ComputePool;
 
 beforeAll(async () => {
   await openFamilies(config.artifactsDir, data, [crsOpener]);
-  pool = createComputePool(config, terms, { crs: data.version("crs") ?? "" });
+  pool = createComputePool(config, terms, () => ({ crs: data.version("crs") ?? "" }));
   await pool.warm();
 });
 afterAll(async () => {

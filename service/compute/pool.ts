@@ -34,12 +34,12 @@ declare module "fastify" {
   }
 }
 
+/** `versions`: the family versions open when the workers start (they open those before any task). */
 export function createComputePool(
   config: Config,
   terms: PaymentTerms,
-  versions: Record<string, string>,
+  versions: () => Record<string, string>,
 ): ComputePool {
-  const setup: WorkerSetup = { config, terms, versions };
   let piscina: Piscina<ComputeTask | WarmTask, ComputeResult> | undefined;
   const started = () =>
     (piscina ??= new Piscina<ComputeTask | WarmTask, ComputeResult>({
@@ -54,7 +54,7 @@ export function createComputePool(
       // Piscina's optional @napi-rs/nice), so HTTP, payment and lookups stay responsive under load.
       niceIncrement: 10,
       resourceLimits: { maxOldGenerationSizeMb: config.computeMemoryMb },
-      workerData: setup,
+      workerData: { config, terms, versions: versions() } satisfies WorkerSetup,
     }));
   let inFlight = 0;
   let warming: Promise<void> | undefined;
