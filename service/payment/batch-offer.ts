@@ -75,6 +75,9 @@ function authorizer(key: `0x${string}`, address?: `0x${string}`): AuthorizerSign
   let account: ReturnType<typeof privateKeyToAccount> | undefined;
   return {
     address,
-    signTypedData: (params) => (account ??= privateKeyToAccount(key)).signTypedData(params),
+    signTypedData(params) {
+      account ??= privateKeyToAccount(key);
+      return account.signTypedData(params);
+    },
   };
 }
