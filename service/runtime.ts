@@ -150,7 +150,7 @@ export async function startService(
   // Without a registry handed in, every artifact family under config.artifactsDir is opened once
   // each of its files matched its manifest's SHA-256 (docs/performance.md#start-up): until then it
   // is "verifying" and its routes answer 503; a family that is missing or fails its checks only
-  // makes its own routes answer 503. Then the compute workers start with the versions opened.
+  // makes its own routes answer 503.
   const opened = opts.data
     ? Promise.resolve()
     : openFamilies(config.artifactsDir, data).then((families) => {
@@ -173,7 +173,9 @@ export async function startService(
               : app.log.error(e, "new data version not opened; the family keeps its version"),
         });
       });
-  const warm = opened.then(() => (closing ? undefined : app.computePool.warm()));
+  // The workers load their code meanwhile; they open the families' versions once those are open.
+  app.computePool.start();
+  const warm = opened.then(() => (closing ? undefined : app.computePool.warm(data.openVersions())));
   warm.catch((err: unknown) => {
     if (!closing) app.log.error({ err }, "compute workers did not start: pool routes will fail");
   });

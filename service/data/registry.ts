@@ -98,6 +98,11 @@ export class DataRegistry<M extends object = FamilyValues> implements DataReader
     return { value: f.value as M[N], version: f.version };
   }
 
+  /** The version of every open family (what the compute workers open when they start). */
+  openVersions(): Record<string, string> {
+    return Object.fromEntries([...this.#families].map(([family, slot]) => [family, slot.version]));
+  }
+
   /** A view for one request (see the header comment). */
   view(): RequestData<M> {
     const taken = new Map<string, Slot>();
