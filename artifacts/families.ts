@@ -8,7 +8,6 @@ import { ArtifactError } from "./format/artifact-error.ts";
 import { CENSUS_FILES } from "./format/census-record.ts";
 import { CRS_FILE } from "./format/crs-registry-file.ts";
 import { DATUM_GRID_FILE } from "./format/datum-grid-file.ts";
-import { DEM_FILE } from "./format/dem-reader.ts";
 import { ENC_CHARTS_FILE } from "./format/enc-charts-reader.ts";
 import { type ArtifactManifest, formatMajor } from "./format/manifest.ts";
 import { TIMEZONE_FILES } from "./format/timezone-lookup.ts";
@@ -20,18 +19,22 @@ export interface FamilySpec<N extends string = string> {
    * inputs, the major when older readers cannot read them (`geo402-ingest repro` enforces it).
    */
   readonly formatVersion: string;
-  /** Every output file of a version besides manifest.json, sorted (`/`-separated paths). */
-  readonly files: readonly string[];
+  /**
+   * Every output file of a version besides manifest.json, sorted (`/`-separated paths); absent when
+   * the files depend on the data (dem: `dem.json` names two COGs per layer, and its opener checks
+   * the manifest lists exactly those).
+   */
+  readonly files?: readonly string[];
 }
 
 const spec = <N extends string>(
   family: N,
   formatVersion: string,
-  files: readonly string[],
+  files?: readonly string[],
 ): FamilySpec<N> => ({
   family,
   formatVersion,
-  files: [...files].sort(),
+  ...(files ? { files: [...files].sort() } : {}),
 });
 
 export const FAMILY_SPECS = {
@@ -40,7 +43,7 @@ export const FAMILY_SPECS = {
   "datum-grids": spec("datum-grids", "1.1", [DATUM_GRID_FILE]),
   enc: spec("enc", "2.0", [ENC_CHARTS_FILE]),
   census: spec("census", "2.0", Object.values(CENSUS_FILES)),
-  dem: spec("dem", "1.1", [DEM_FILE]),
+  dem: spec("dem", "2.0"),
 };
 
 export type FamilyName = keyof typeof FAMILY_SPECS;

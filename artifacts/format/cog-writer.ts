@@ -26,6 +26,16 @@ export interface GdalApi {
   Module: { FS: { writeFile(path: string, data: Uint8Array): void; unlink(path: string): void } };
 }
 
+/** The members of `gdalinfo -json` of a raster that the COG tests read. */
+export interface GdalRasterInfo {
+  driverShortName: string;
+  size: number[];
+  geoTransform: number[];
+  coordinateSystem: { wkt: string };
+  metadata: { IMAGE_STRUCTURE: Record<string, string> };
+  bands: { type: string; noDataValue?: number | string }[];
+}
+
 /** gdal3.js's folder of files written and opened in memory. */
 export const GDAL_MEMORY_DIR = "/output";
 

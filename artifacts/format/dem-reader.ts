@@ -1,42 +1,108 @@
-// Reader of a DEM artifact: a tile container whose metadata is DemMetadata and whose blobs are
-// DEM tiles. Checks the metadata once, then reads and decodes tiles on demand through a small
-// LRU cache per layer. `blobReads` counts the blobs read from the byte source (tests assert on it).
+// Reader of a DEM artifact (artifacts/README.md §DEM): `dem.json` (DemMetadata) and per layer two
+// COGs, heights and flags, whose tiles are the layer's tiles. Checks the metadata and parses each
+// COG's directory once at open; then reads a tile's stored bytes by range, checks their CRC-32
+// against the metadata's table before decoding, and keeps decoded tiles in a small LRU cache per
+// layer. `blobReads` counts the tiles read from the byte sources (tests assert on it).
 import { ArtifactError } from "./artifact-error.ts";
-import { DEM_FORMAT, type DemLayerMeta, type DemMetadata, type DemTile, decodeDemTile } from "./dem-tile.ts";
-import { type TileContainerReader, tileKey } from "./tile-container.ts";
+import { verifyChecksum } from "./block-checksum.ts";
+import type { ByteSource } from "./byte-source.ts";
+import { CogTiles, type SampleKind } from "./cog-tiles.ts";
+import {
+  checkDemMetadata,
+  DEM_METADATA_FILE,
+  type DemCogMeta,
+  type DemLayerMeta,
+  type DemMetadata,
+  type DemTile,
+} from "./dem-metadata.ts";
 
-export const DEM_FILE = "dem.g4t";
 /**
- * Decoded tiles kept per layer (about 0.29 MB each: 240² heights and coverage flags). Every thread
+ * Decoded tiles kept per layer (about 0.35 MB each: 240² heights and flags). Every thread
  * that opens the DEM (the main thread and each compute worker) holds its own cache, so this bound
  * is counted once per thread in the memory budget (docs/performance.md). A 2,000-sample profile
  * cold reads about 6 tiles.
  */
 export const DEM_CACHE_TILES = 32;
 
+/** Opens one file of a version (named as `dem.json` names it) as a byte source. */
+export type DemSourceOpener = (file: string) => Promise<ByteSource>;
+
+/** Georeferencing of a COG and of its layer's tiles agree to this many degrees. */
+const GEO_TOLERANCE = 1e-9;
+
+interface LayerCogs {
+  heights: CogTiles;
+  flags: CogTiles;
+}
+
 export class DemReader {
   readonly metadata: DemMetadata;
-  readonly #container: TileContainerReader;
+  readonly #layers: LayerCogs[];
+  readonly #sources: ByteSource[];
   /** Per layer, decoded tiles by `tx·2²⁸ + ty` (a safe integer: tile columns stay below 2²⁴). */
   readonly #caches: Map<number, DemTile>[];
   readonly #capacity: number;
   #reads = 0;
 
-  constructor(container: TileContainerReader, cacheTiles = DEM_CACHE_TILES) {
-    this.#container = container;
-    this.metadata = checkMetadata(container.metadata);
+  private constructor(metadata: DemMetadata, layers: LayerCogs[], sources: ByteSource[], cacheTiles: number) {
+    this.metadata = metadata;
+    this.#layers = layers;
+    this.#sources = sources;
     this.#capacity = cacheTiles;
-    this.#caches = this.metadata.layers.map(() => new Map<number, DemTile>());
+    this.#caches = metadata.layers.map(() => new Map<number, DemTile>());
   }
 
-  /** Number of tile blobs read from storage so far (cache hits are not reads). */
+  /** Reads `dem.json` and the directory of every COG it names (closing what it opened when one is refused). */
+  static async open(openSource: DemSourceOpener, cacheTiles = DEM_CACHE_TILES): Promise<DemReader> {
+    const sources: ByteSource[] = [];
+    const opened = async (file: string): Promise<ByteSource> => {
+      const s = await openSource(file);
+      sources.push(s);
+      return s;
+    };
+    try {
+      const metaSource = await opened(DEM_METADATA_FILE);
+      const metaBytes = metaSource.bytes?.() ?? (await metaSource.read(0, metaSource.size));
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(metaBytes));
+      } catch {
+        throw new ArtifactError("malformed", `${DEM_METADATA_FILE} is not UTF-8 JSON`);
+      }
+      const metadata = checkDemMetadata(parsed);
+      const layers: LayerCogs[] = [];
+      for (const [z, layer] of metadata.layers.entries()) {
+        const cog = async (meta: DemCogMeta, sample: SampleKind): Promise<CogTiles> => {
+          const tiles = await CogTiles.open(await opened(meta.file), meta.file);
+          checkLayout(z, layer, meta.file, tiles, sample);
+          return tiles;
+        };
+        layers.push({
+          heights: await cog(layer.heights, "float32"),
+          flags: await cog(layer.flags, "uint16"),
+        });
+      }
+      return new DemReader(metadata, layers, sources, cacheTiles);
+    } catch (err) {
+      for (const s of sources) s.close();
+      throw err;
+    }
+  }
+
+  /** Every file of the artifact: `dem.json` and the COGs it names. */
+  get files(): string[] {
+    return [DEM_METADATA_FILE, ...this.metadata.layers.flatMap((l) => [l.heights.file, l.flags.file])];
+  }
+
+  /** Number of tiles read from storage so far (cache hits are not reads). */
   get blobReads(): number {
     return this.#reads;
   }
 
-  /** Whether layer `z` has tile (tx, ty), from the in-memory directory: no blob is read. */
+  /** Whether layer `z` has tile (tx, ty), from the COG directories in memory: no tile is read. */
   hasTile(z: number, tx: number, ty: number): boolean {
-    return tx >= 0 && ty >= 0 && this.#container.has(tileKey(z, tx, ty));
+    const at = this.#locate(z, tx, ty);
+    return at >= 0 && (this.#layers[z] as LayerCogs).flags.stored(at);
   }
 
   /** The decoded tile, or undefined when the layer has none there (outside the coverage). */
@@ -50,31 +116,34 @@ export class DemReader {
       cache.set(local, hit);
       return hit;
     }
-    const blob = await this.#container.get(tileKey(z, tx, ty));
-    if (!blob) return undefined;
+    if (!this.hasTile(z, tx, ty)) return undefined;
+    const at = this.#locate(z, tx, ty);
+    const layer = this.metadata.layers[z] as DemLayerMeta;
+    const cogs = this.#layers[z] as LayerCogs;
     this.#reads++;
+    const [heights, flags] = await Promise.all([cogs.heights.raw(at), cogs.flags.raw(at)]);
+    const what = `DEM tile ${z}/${tx}/${ty}`;
+    verifyChecksum(layer.heights.crc32[at] as number, `${what} heights`, heights);
+    verifyChecksum(layer.flags.crc32[at] as number, `${what} flags`, flags);
     let tile: DemTile;
     try {
-      tile = decodeDemTile(
-        blob,
-        (this.metadata.layers[z] as DemLayerMeta).tileSize,
-        this.metadata.blocks.length,
-      );
+      tile = {
+        values: cogs.heights.decode(heights, Number.NaN) as Float32Array,
+        flags: cogs.flags.decode(flags, 0) as Uint16Array,
+      };
     } catch (err) {
-      throw new ArtifactError("malformed", `DEM tile ${z}/${tx}/${ty}: ${(err as Error).message}`);
+      throw new ArtifactError("malformed", `${what}: ${(err as Error).message}`);
     }
     cache.set(local, tile);
     if (cache.size > this.#capacity) cache.delete(cache.keys().next().value as number);
     return tile;
   }
 
-  /** Bytes held by the decoded tiles in the cache (heights, coverage flags, block slots). */
+  /** Bytes held by the decoded tiles in the cache (heights and flags). */
   get cachedBytes(): number {
     let n = 0;
-    for (const cache of this.#caches) {
-      for (const t of cache.values())
-        n += t.values.byteLength + t.coverage.byteLength + (t.slots?.byteLength ?? 0);
-    }
+    for (const cache of this.#caches)
+      for (const t of cache.values()) n += t.values.byteLength + t.flags.byteLength;
     return n;
   }
 
@@ -84,34 +153,33 @@ export class DemReader {
   }
 
   close(): void {
-    this.#container.close();
+    for (const s of this.#sources) s.close();
+  }
+
+  /** Index of layer z's tile (tx, ty) in its COGs, or -1 outside them. */
+  #locate(z: number, tx: number, ty: number): number {
+    const layer = this.metadata.layers[z];
+    const cogs = this.#layers[z];
+    if (!layer || !cogs) return -1;
+    return cogs.flags.index(tx - layer.tiles.x0, ty - layer.tiles.y0);
   }
 }
 
-function checkMetadata(value: unknown): DemMetadata {
-  const m = value as Partial<DemMetadata> | null;
-  const fail = (why: string): never => {
-    throw new ArtifactError("malformed", `DEM metadata: ${why}`);
-  };
-  if (m?.format !== "geo402-dem") return fail("not a geo402-dem container");
-  const major = Number(String(m.formatVersion).split(".")[0]);
-  if (major !== DEM_FORMAT.major) {
-    throw new ArtifactError(
-      "unsupported_format_version",
-      `DEM format ${m.formatVersion}; this reader knows ${DEM_FORMAT.major}.x`,
-    );
-  }
-  if (!Array.isArray(m.datasets) || !Array.isArray(m.blocks) || !Array.isArray(m.layers) || !m.coverage) {
-    return fail("datasets, blocks, layers and coverage are required");
-  }
-  const datasets = m.datasets.length;
-  for (const b of m.blocks)
-    if (!(b.dataset >= 0 && b.dataset < datasets)) fail(`block ${b.id} names dataset ${b.dataset}`);
-  for (const [z, l] of m.layers.entries()) {
-    if (!(l.dataset >= 0 && l.dataset < datasets)) fail(`layer ${z} names dataset ${l.dataset}`);
-    if (!Number.isInteger(l.tileSize) || l.tileSize < 1 || l.tileSize > 4096)
-      fail(`layer ${z} tile size ${l.tileSize}`);
-    if (!(l.grid?.ppdX > 0 && l.grid.ppdY > 0)) fail(`layer ${z} has no pixel grid`);
-  }
-  return m as DemMetadata;
+/** Throws `malformed` unless a layer's COG holds its tiles: sample type, tile size, extent and georeferencing. */
+function checkLayout(z: number, layer: DemLayerMeta, file: string, cog: CogTiles, sample: SampleKind): void {
+  const { tileSize: T, grid, tiles } = layer;
+  const l = cog.layout;
+  const near = (a: number, b: number) => Math.abs(a - b) <= GEO_TOLERANCE;
+  const why =
+    l.sample !== sample
+      ? `${l.sample} samples, not ${sample}`
+      : l.tileSize !== T || l.width !== tiles.across * T || l.height !== tiles.down * T
+        ? `${l.width}×${l.height} in tiles of ${l.tileSize}, not ${tiles.across}×${tiles.down} tiles of ${T}`
+        : !near(l.west, (tiles.x0 * T + grid.phaseX) / grid.ppdX - 180) ||
+            !near(l.north, 90 - (tiles.y0 * T + grid.phaseY) / grid.ppdY) ||
+            !near(l.resX, 1 / grid.ppdX) ||
+            !near(l.resY, 1 / grid.ppdY)
+          ? "georeferencing other than the layer's grid"
+          : undefined;
+  if (why) throw new ArtifactError("malformed", `DEM layer ${z}: ${file} has ${why}`);
 }

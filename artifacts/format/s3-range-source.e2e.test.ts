@@ -12,9 +12,9 @@ import { DemDataset } from "../../service/data/dem-dataset.ts";
 import { openBuiltDem } from "../../test/dem/dem-test-artifacts.ts";
 import { builtFamily } from "../../test/support/built-artifacts.ts";
 import { type LocalSwift, startSwift, swiftMissing } from "../../test/support/swift.ts";
-import { DEM_FILE, DemReader } from "./dem-reader.ts";
+import { DEM_METADATA_FILE } from "./dem-metadata.ts";
+import { DemReader } from "./dem-reader.ts";
 import { S3RangeSource } from "./s3-range-source.ts";
-import { TileContainerReader } from "./tile-container.ts";
 import { TIMEZONE_FILES, TimezoneLookup } from "./timezone-lookup.ts";
 
 const missing = swiftMissing();
@@ -89,8 +89,17 @@ describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (Op
     timeout: 300_000,
   }, async () => {
     const { dir } = await builtFamily("dem");
-    const source = await upload(dir, "dem", DEM_FILE);
-    const remote = new DemDataset(new DemReader(await TileContainerReader.open(source)));
+    const sources: S3RangeSource[] = [];
+    const remote = new DemDataset(
+      await DemReader.open(async (file) => {
+        const source = await upload(dir, "dem", file);
+        sources.push(source);
+        return source;
+      }),
+    );
+    const requests = () => sources.reduce((n, s) => n + s.requests, 0);
+    // dem.json and each COG's directory: one range read each.
+    expect(requests()).toBe(sources.length);
     const local = await openBuiltDem();
     // Points in both blocks (SRTM .hgt tile and the Copernicus GLO-30 window) and a 600-sample line.
     const next = random(7);
@@ -120,19 +129,20 @@ describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (Op
     expect(want.filter((a) => a !== null).length).toBeGreaterThan(900);
     expect(await answers(remote)).toEqual(want);
     expect(remote.reader.blobReads).toBeGreaterThan(0);
-    expect(source.requests).toBe(3 + remote.reader.blobReads);
+    // Then a tile is one read of its heights and one of its flags.
+    expect(requests()).toBe(sources.length + 2 * remote.reader.blobReads);
     remote.reader.close();
     local.reader.close();
   });
 
   it("refuses to mix versions: an object replaced after open is not read", async () => {
     const { dir } = await builtFamily("dem");
-    const source = await upload(dir, "dem-replaced", DEM_FILE);
+    const source = await upload(dir, "dem-replaced", DEM_METADATA_FILE);
     expect((await source.read(0, 8)).length).toBe(8);
     await store.client.send(
       new PutObjectCommand({
         Bucket: store.bucket,
-        Key: `dem-replaced/${path.basename(dir)}/${DEM_FILE}`,
+        Key: `dem-replaced/${path.basename(dir)}/${DEM_METADATA_FILE}`,
         Body: new Uint8Array(source.size),
       }),
     );

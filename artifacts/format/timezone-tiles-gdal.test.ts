@@ -4,18 +4,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtFamily } from "../../test/support/built-artifacts.ts";
-import { GDAL_MEMORY_DIR, type GdalDataset, gdal } from "./cog-writer.ts";
+import { GDAL_MEMORY_DIR, type GdalDataset, type GdalRasterInfo, gdal } from "./cog-writer.ts";
 import { LatLngGrid } from "./latlng-grid.ts";
 import { TIMEZONE_FILES } from "./timezone-lookup.ts";
-
-interface GdalInfo {
-  driverShortName: string;
-  size: number[];
-  geoTransform: number[];
-  coordinateSystem: { wkt: string };
-  metadata: { IMAGE_STRUCTURE: Record<string, string> };
-  bands: { type: string }[];
-}
 
 describe("timezone tiles.tif in GDAL", () => {
   let bytes: Uint8Array;
@@ -35,7 +26,7 @@ describe("timezone tiles.tif in GDAL", () => {
   });
 
   it("gdalinfo: a deflated COG of 360 × 180 UInt16 pixels of 1° from (−180, 90) in EPSG:4326", async () => {
-    const info = (await (await gdal()).gdalinfo(ds, ["-json"])) as unknown as GdalInfo;
+    const info = (await (await gdal()).gdalinfo(ds, ["-json"])) as unknown as GdalRasterInfo;
     expect(info.driverShortName).toBe("GTiff");
     expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: "COG", COMPRESSION: "DEFLATE" });
     expect(info.size).toEqual([360, 180]);

@@ -1,16 +1,21 @@
-// Builds the DEM tile container: parses every input block, groups blocks into layers (one
-// dataset on one pixel grid), paints each layer into tiles with the Alaska coverage flags, and
-// writes the blobs plus the metadata (datasets, blocks with their publication dates, layers).
+// Builds the DEM artifact: parses every input block, groups blocks into layers (one dataset on one
+// pixel grid), paints each layer into tiles with the Alaska coverage flags, writes each layer as
+// its two COGs and `dem.json` (datasets, blocks with their publication dates, layers, the COGs'
+// tile checksums).
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { type DemGrid, edgePhase, gridKey } from "../../artifacts/format/dem-grid.ts";
 import {
   DEM_FORMAT,
+  DEM_METADATA_FILE,
   type DemBlockMeta,
   type DemDatasetMeta,
   type DemLayerMeta,
   type DemMetadata,
-  encodeDemTile,
-} from "../../artifacts/format/dem-tile.ts";
-import { TileContainerWriter, tileKey } from "../../artifacts/format/tile-container.ts";
+  type DemTile,
+  MAX_DEM_BLOCKS,
+} from "../../artifacts/format/dem-metadata.ts";
+import { demLayerFiles, writeDemLayer } from "../../artifacts/format/dem-writer.ts";
 import { coverageMask, type Ring } from "./coverage-mask.ts";
 import { type DemReaderKind, readBlock, USGS_3DEP_2AS } from "./datasets.ts";
 import { type BlockShape, paintLayer } from "./paint-layer.ts";
@@ -31,11 +36,12 @@ export interface DemBuildOptions {
   boundaryName: string;
   /** Width of the coastal band counted as Alaska, in metres (3 nautical miles = 5556). */
   coastalBandMeters: number;
-  /** Largest tile edge in pixels; the tile is the largest divisor of the pixels per degree not above it. */
+  /** Largest tile edge in pixels (a multiple of 16, as COG tiles are); see tileSizeFor. */
   maxTileSize: number;
   /** Dataset ids, most preferred first, for where layers overlap. */
   datasetPriority: readonly string[];
-  outFile: string;
+  /** Folder the files are written to. */
+  outDir: string;
   log?(message: string): void;
 }
 
@@ -80,76 +86,78 @@ export async function buildDemTiles(opts: DemBuildOptions): Promise<DemMetadata>
   const datasets: DemDatasetMeta[] = [];
   const blocks: DemBlockMeta[] = [];
   const layerMetas: DemLayerMeta[] = [];
-  const writer = new TileContainerWriter(opts.outFile);
-  try {
-    for (const [z, layer] of ordered.entries()) {
-      let datasetIndex = datasets.findIndex((d) => d.id === layer.dataset.id);
-      if (datasetIndex < 0) datasetIndex = datasets.push({ ...layer.dataset }) - 1;
-      // Within a layer: newest publication first (undated last), then by name.
-      layer.blocks.sort(
-        (a, b) =>
-          (b.shape.published ?? "").localeCompare(a.shape.published ?? "") ||
-          a.shape.id.localeCompare(b.shape.id),
-      );
-      const first = blocks.length;
-      for (const { shape } of layer.blocks) blocks.push(blockMeta(shape, datasetIndex));
-      const tileSize = tileSizeFor(layer.grid, opts.maxTileSize);
-      const around = 360 * layer.grid.ppdX;
-      const wrapColumns = Number.isInteger(around) && around % tileSize === 0 ? around : null;
-      layerMetas.push({
-        dataset: datasetIndex,
+  for (const [z, layer] of ordered.entries()) {
+    let datasetIndex = datasets.findIndex((d) => d.id === layer.dataset.id);
+    if (datasetIndex < 0) datasetIndex = datasets.push({ ...layer.dataset }) - 1;
+    // Within a layer: newest publication first (undated last), then by name.
+    layer.blocks.sort(
+      (a, b) =>
+        (b.shape.published ?? "").localeCompare(a.shape.published ?? "") ||
+        a.shape.id.localeCompare(b.shape.id),
+    );
+    const first = blocks.length;
+    for (const { shape } of layer.blocks) blocks.push(blockMeta(shape, datasetIndex));
+    if (blocks.length > MAX_DEM_BLOCKS) throw new Error(`more than ${MAX_DEM_BLOCKS} DEM blocks`);
+    const tileSize = tileSizeFor(layer.grid, opts.maxTileSize);
+    const around = 360 * layer.grid.ppdX;
+    const wrapColumns = Number.isInteger(around) && around % tileSize === 0 ? around : null;
+    const layerMeta = {
+      dataset: datasetIndex,
+      grid: layer.grid,
+      tileSize,
+      wrapColumns,
+      bbox: union(layer.blocks.map((b) => blockMeta(b.shape, datasetIndex).extent)),
+      arcSeconds: { longitude: 3600 / layer.grid.ppdX, latitude: 3600 / layer.grid.ppdY },
+    };
+    const tiles = new Map<string, DemTile>();
+    await paintLayer(
+      {
         grid: layer.grid,
         tileSize,
         wrapColumns,
-        bbox: union(layer.blocks.map((b) => blockMeta(b.shape, datasetIndex).extent)),
-        arcSeconds: { longitude: 3600 / layer.grid.ppdX, latitude: 3600 / layer.grid.ppdY },
-      });
-      let tiles = 0;
-      await paintLayer(
-        {
-          grid: layer.grid,
-          tileSize,
-          wrapColumns,
-          blocks: layer.blocks.map(({ shape, input }, i) => ({
-            index: first + i,
-            shape,
-            load: async () => {
-              const block = await readBlock(input.kind, input.fileName, await input.bytes(), input.dataset);
-              return {
-                values: block.values,
-                coverage: coverageMask(opts.alaska, block, opts.coastalBandMeters),
-              };
-            },
-          })),
-        },
-        (tx, ty, tile) => {
-          writer.add(tileKey(z, tx, ty), encodeDemTile(tile));
-          tiles++;
-        },
-      );
-      opts.log?.(
-        `layer ${z} (${layer.dataset.id}, ${layerMetas[z]?.arcSeconds.latitude}″): ${tiles} tiles of ${tileSize}²`,
-      );
-    }
-    const metadata: DemMetadata = {
-      format: "geo402-dem",
-      formatVersion: `${DEM_FORMAT.major}.${DEM_FORMAT.minor}`,
-      datasets,
-      blocks,
-      layers: layerMetas,
-      coverage: {
-        region: "Alaska",
-        boundary: opts.boundaryName,
-        coastalBandMeters: opts.coastalBandMeters,
-        statement: coverageStatement(blocks, datasets, opts.coastalBandMeters),
+        blocks: layer.blocks.map(({ shape, input }, i) => ({
+          index: first + i,
+          shape,
+          load: async () => {
+            const block = await readBlock(input.kind, input.fileName, await input.bytes(), input.dataset);
+            return {
+              values: block.values,
+              coverage: coverageMask(opts.alaska, block, opts.coastalBandMeters),
+            };
+          },
+        })),
       },
-    };
-    writer.finish(metadata);
-    return metadata;
-  } catch (err) {
-    writer.finish({ failed: true });
-    throw err;
+      (tx, ty, tile) => void tiles.set(`${tx},${ty}`, tile),
+    );
+    const written = await writeDemLayer(layer.grid, tileSize, tiles);
+    const files = demLayerFiles(z);
+    await writeFile(path.join(opts.outDir, files.heights), written.heights.bytes);
+    await writeFile(path.join(opts.outDir, files.flags), written.flags.bytes);
+    layerMetas.push({
+      ...layerMeta,
+      tiles: written.tiles,
+      heights: { file: files.heights, crc32: written.heights.crc32 },
+      flags: { file: files.flags, crc32: written.flags.crc32 },
+    });
+    opts.log?.(
+      `layer ${z} (${layer.dataset.id}, ${layerMeta.arcSeconds.latitude}″): ${tiles.size} tiles of ${tileSize}²`,
+    );
   }
+  const metadata: DemMetadata = {
+    format: "geo402-dem",
+    formatVersion: `${DEM_FORMAT.major}.${DEM_FORMAT.minor}`,
+    datasets,
+    blocks,
+    layers: layerMetas,
+    coverage: {
+      region: "Alaska",
+      boundary: opts.boundaryName,
+      coastalBandMeters: opts.coastalBandMeters,
+      statement: coverageStatement(blocks, datasets, opts.coastalBandMeters),
+    },
+  };
+  await writeFile(path.join(opts.outDir, DEM_METADATA_FILE), JSON.stringify(metadata));
+  return metadata;
 }
 
 function blockMeta(s: BlockShape, dataset: number): DemBlockMeta {
@@ -162,13 +170,21 @@ function blockMeta(s: BlockShape, dataset: number): DemBlockMeta {
   };
 }
 
-/** Largest divisor of the whole pixels-per-degree of both axes not above `max` (or `max`). */
+/**
+ * Tile edge of a layer: the largest multiple of 16 (TIFF tiles are) not above `max` that divides
+ * the whole pixels of both axes around the globe (360·ppdX and 180·ppdY), so tiles wrap at the
+ * antimeridian; `max` rounded down to 16 when the grid is not whole.
+ */
 export function tileSizeFor(grid: DemGrid, max: number): number {
-  if (!Number.isInteger(grid.ppdX) || !Number.isInteger(grid.ppdY)) return max;
+  const top = Math.floor(max / 16) * 16;
+  if (top < 16) throw new RangeError(`DEM tiles need at least 16 pixels, got a maximum of ${max}`);
+  const around = 360 * grid.ppdX;
+  const pole = 180 * grid.ppdY;
+  if (!Number.isInteger(around) || !Number.isInteger(pole)) return top;
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  const g = gcd(grid.ppdX, grid.ppdY);
-  for (let t = Math.min(max, g); t > 1; t--) if (g % t === 0) return t;
-  return 1;
+  const g = gcd(around, pole);
+  for (let t = top; t > 16; t -= 16) if (g % t === 0) return t;
+  return 16;
 }
 
 function union(boxes: [number, number, number, number][]): [number, number, number, number] {

@@ -1,10 +1,8 @@
-// The dem family: the DEM blocks pinned in ingest/dem/sources.ts, cut into one tile container
-// with Alaska coverage flags (format: artifacts/README.md §DEM tiles).
+// The dem family: the DEM blocks pinned in ingest/dem/sources.ts, cut into tiles with Alaska
+// coverage flags and stored as two COGs per layer plus dem.json (format: artifacts/README.md §DEM).
 
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
-import { DEM_FILE } from "../../artifacts/format/dem-reader.ts";
 import type { FamilyBuilder } from "../lib/family.ts";
 import { alaskaRings } from "./alaska-boundary.ts";
 import { buildDemTiles, type DemInput } from "./build-tiles.ts";
@@ -38,7 +36,7 @@ export const DEM_PARAMETERS = {
 export const demFamily: FamilyBuilder = {
   ...FAMILY_SPECS.dem,
   description:
-    "DEM blocks of Alaska cut into tiles with coverage flags (GET /v1/elevation, POST /v1/elevation/profile)",
+    "DEM blocks of Alaska as COGs of heights and coverage flags per layer (GET /v1/elevation, POST /v1/elevation/profile)",
   sources: [...BLOCK_SOURCES.map((s) => s.id), BOUNDARY_SOURCE],
   parameters: DEM_PARAMETERS,
   async build(ctx) {
@@ -54,7 +52,7 @@ export const demFamily: FamilyBuilder = {
       coastalBandMeters: DEM_PARAMETERS.coastalBandMeters,
       maxTileSize: DEM_PARAMETERS.maxTileSize,
       datasetPriority: DEM_PARAMETERS.datasetPriority,
-      outFile: path.join(ctx.outDir, DEM_FILE),
+      outDir: ctx.outDir,
       log: ctx.log,
     });
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DemTile } from "../../artifacts/format/dem-tile.ts";
+import type { DemTile } from "../../artifacts/format/dem-metadata.ts";
 import { VIEWFINDER_3AS } from "./datasets.ts";
 import { type BlockPlan, paintLayer } from "./paint-layer.ts";
 
@@ -30,6 +30,13 @@ function block(
   };
 }
 
+/** The blocks a tile's covered pixels come from, ascending. */
+const blocksOf = (t: DemTile | undefined): number[] =>
+  [...new Set(t?.flags ?? [])]
+    .filter((f) => f !== 0)
+    .map((f) => f - 1)
+    .sort((a, b) => a - b);
+
 async function paint(blocks: BlockPlan[]): Promise<Map<string, DemTile>> {
   const out = new Map<string, DemTile>();
   await paintLayer({ grid, tileSize: 4, wrapColumns: 1440, blocks }, (tx, ty, t) =>
@@ -46,17 +53,17 @@ describe("paintLayer", () => {
     ]) {
       const tiles = await paint(order);
       // global columns of lon 10..11 are 760..763 (tile 190), of 11..12 are 764..767 (tile 191); lat 50..49 is rows 160..163 (tile row 40)
-      expect(tiles.get("190,40")?.blocks).toEqual([0]);
+      expect(blocksOf(tiles.get("190,40"))).toEqual([0]);
       expect(Array.from(tiles.get("190,40")?.values ?? [])).toEqual(new Array(16).fill(1));
-      expect(tiles.get("191,40")?.blocks).toEqual([1]);
+      expect(blocksOf(tiles.get("191,40"))).toEqual([1]);
       expect(Array.from(tiles.get("191,40")?.values ?? [])).toEqual(new Array(16).fill(2));
     }
   });
-  it("where no core claims a pixel the higher-priority block wins; the tile records both blocks", async () => {
+  it("where no core claims a pixel the higher-priority block wins; the tile records both blocks per pixel", async () => {
     const tiles = await paint([block(0, 10, 50, 1), block(1, 11, 50, 2)]);
     // the row north of both cores (lat 50..50.25, row 159) holds only overlap pixels: tile row 39
     const north = tiles.get("191,39") as DemTile;
-    expect(north.blocks).toEqual([0, 1]);
+    expect(blocksOf(north)).toEqual([0, 1]);
     const row = Array.from(north.values.subarray(12, 16));
     expect(row).toEqual([1, 2, 2, 2]); // col 764 is 0's overlap (priority) … 765..767 only block 1 has them
   });

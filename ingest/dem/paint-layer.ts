@@ -4,7 +4,7 @@
 // pixel whose centre lies in a block's core wins over overlap copies, then the higher-priority
 // block (earlier in `blocks`) wins: the result does not depend on the painting order.
 import type { DemGrid } from "../../artifacts/format/dem-grid.ts";
-import { type DemTile, MAX_TILE_BLOCKS, NO_BLOCK } from "../../artifacts/format/dem-tile.ts";
+import type { DemTile } from "../../artifacts/format/dem-metadata.ts";
 import type { SourceBlock } from "./source-block.ts";
 
 export type BlockShape = Omit<SourceBlock, "values">;
@@ -27,10 +27,9 @@ export interface LayerPlan {
 
 interface OpenTile {
   values: Float32Array;
-  coverage: Uint8Array;
-  slot: Uint8Array;
+  /** As DemTile.flags: 0 outside the coverage, else 1 + the block index. */
+  flags: Uint16Array;
   rank: Int32Array;
-  blocks: number[];
   pending: number;
 }
 
@@ -116,8 +115,7 @@ export async function paintLayer(
         if (rank <= (tile.rank[k] as number)) continue;
         tile.rank[k] = rank;
         tile.values[k] = values[r * s.width + c] as number;
-        tile.coverage[k] = coverage[r * s.width + c] as number;
-        tile.slot[k] = slotOf(tile, plan_i.index);
+        tile.flags[k] = coverage[r * s.width + c] === 1 ? plan_i.index + 1 : 0;
       }
     }
     for (const [tx, ty] of blockTiles[i] as [number, number][]) {
@@ -125,8 +123,7 @@ export async function paintLayer(
       const tile = open.get(key) as OpenTile;
       if (--tile.pending > 0) continue;
       open.delete(key);
-      const done = finish(tile, T);
-      if (done) emit(tx, ty, done);
+      if (tile.flags.some((f) => f !== 0)) emit(tx, ty, { values: tile.values, flags: tile.flags });
     }
   }
 }
@@ -141,37 +138,11 @@ function openTile(
   if (!tile) {
     tile = {
       values: new Float32Array(T * T).fill(Number.NaN),
-      coverage: new Uint8Array(T * T),
-      slot: new Uint8Array(T * T).fill(NO_BLOCK),
+      flags: new Uint16Array(T * T),
       rank: new Int32Array(T * T).fill(-1),
-      blocks: [],
       pending: pending.get(key) as number,
     };
     open.set(key, tile);
   }
   return tile;
-}
-
-function slotOf(tile: OpenTile, block: number): number {
-  let s = tile.blocks.indexOf(block);
-  if (s < 0) {
-    if (tile.blocks.length >= MAX_TILE_BLOCKS)
-      throw new Error(`a tile draws from more than ${MAX_TILE_BLOCKS} blocks`);
-    s = tile.blocks.push(block) - 1;
-  }
-  return s;
-}
-
-/** The finished tile with only the blocks that won pixels, ascending; null when nothing is covered. */
-function finish(tile: OpenTile, T: number): DemTile | null {
-  if (!tile.coverage.includes(1)) return null;
-  const used = [...new Set(tile.slot)].filter((s) => s !== NO_BLOCK).map((s) => tile.blocks[s] as number);
-  used.sort((a, b) => a - b);
-  const remap = new Uint8Array(256).fill(NO_BLOCK);
-  tile.blocks.forEach((b, s) => {
-    const at = used.indexOf(b);
-    if (at >= 0) remap[s] = at;
-  });
-  const slots = used.length > 1 ? tile.slot.map((s) => remap[s] as number) : null;
-  return { size: T, blocks: used, values: tile.values, coverage: tile.coverage, slots };
 }

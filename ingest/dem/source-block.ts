@@ -1,6 +1,6 @@
 // One DEM source block as every reader returns it: a north-up geographic raster with its
 // geotransform, its heights as Float32 (NaN = void) and what the answer must say about it.
-import type { DemDatasetMeta } from "../../artifacts/format/dem-tile.ts";
+import type { DemDatasetMeta } from "../../artifacts/format/dem-metadata.ts";
 
 /** What an answer says about the data behind it: the artifact format's dataset record. */
 export type DemDataset = DemDatasetMeta;

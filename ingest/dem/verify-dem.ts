@@ -2,10 +2,9 @@
 // GDAL reads them from the upstream files (gdallocationinfo; test/dem/fixtures/gdal-reference.json).
 // A check runs only when its block was ingested.
 import path from "node:path";
-import { openFileReader } from "../../artifacts/format/byte-source.ts";
+import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import { toPixel } from "../../artifacts/format/dem-grid.ts";
-import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
-import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
+import { DemReader } from "../../artifacts/format/dem-reader.ts";
 
 export interface KnownHeight {
   block: string;
@@ -22,16 +21,12 @@ export const KNOWN_HEIGHTS: readonly KnownHeight[] = [
   { block: "COP30_63.84_-149.29_63.92_-149.21.tif", lon: -149.2801, lat: 63.9123, meters: 615.638610839844 },
 ];
 
-/** Opens the version folder's container and checks every applicable known height; throws on a mismatch. */
+/** Opens the version folder's DEM and checks every applicable known height; throws on a mismatch. */
 export async function verifyDemArtifact(
   dir: string,
   known: readonly KnownHeight[] = KNOWN_HEIGHTS,
 ): Promise<number> {
-  const reader = await openFileReader(
-    path.join(dir, DEM_FILE),
-    "file",
-    async (source) => new DemReader(await TileContainerReader.open(source), 8),
-  );
+  const reader = await DemReader.open((file) => openByteSource(path.join(dir, file), "file"), 8);
   try {
     const meta = reader.metadata;
     if (meta.layers.length === 0 || meta.blocks.length === 0)

@@ -5,12 +5,12 @@
 
 import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
-import { openFileReader } from "../../artifacts/format/byte-source.ts";
+import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
+import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import { toPixel } from "../../artifacts/format/dem-grid.ts";
-import { DEM_CACHE_TILES, DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
-import type { DemLayerMeta, DemMetadata, DemTile } from "../../artifacts/format/dem-tile.ts";
+import type { DemLayerMeta, DemMetadata, DemTile } from "../../artifacts/format/dem-metadata.ts";
+import { DEM_CACHE_TILES, DemReader } from "../../artifacts/format/dem-reader.ts";
 import { outputPath } from "../../artifacts/format/manifest.ts";
-import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
 import { ApiError } from "../errors.ts";
 import { type Interpolation, interpolate, sampleWindow } from "../geo/elevation/interpolate.ts";
 import type { RouteContext } from "../route-types.ts";
@@ -135,9 +135,8 @@ export class DemView {
       const { x, y } = toPixel(layer.grid, lon, lat);
       const at = this.#at(z, Math.floor(x), Math.floor(y));
       if (at < 0) continue;
-      const tile = this.#last as DemTile;
-      if (tile.coverage[at] === 1)
-        return { layer: z, x, y, block: tile.blocks[tile.slots ? (tile.slots[at] as number) : 0] ?? -1 };
+      const flag = (this.#last as DemTile).flags[at] as number;
+      if (flag !== 0) return { layer: z, x, y, block: flag - 1 };
     }
     return null;
   }
@@ -193,16 +192,26 @@ export function demOf(ctx: Pick<RouteContext, "data">): DemDataset {
   return ctx.data.require(DEM_FAMILY).value;
 }
 
-/** Opens `dem.g4t` of a checked version folder with positioned reads (tiles are read on demand). */
+/**
+ * Opens the DEM of a checked version folder with positioned reads (tiles are read on demand);
+ * refuses a version whose manifest lists other files than `dem.json` and the COGs it names.
+ */
 export const demOpener: FamilyOpener<DemDataset> = {
   ...FAMILY_SPECS.dem,
   open: async (versionDir, manifest) => {
-    const file = outputPath(versionDir, manifest, DEM_FILE);
-    return openFileReader(
-      path.resolve(file),
-      "file",
-      async (source) => new DemDataset(new DemReader(await TileContainerReader.open(source))),
+    const reader = await DemReader.open((file) =>
+      openByteSource(path.resolve(outputPath(versionDir, manifest, file)), "file"),
     );
+    const listed = manifest.outputs.map((o) => o.path).sort();
+    const named = reader.files.sort();
+    if (listed.join(", ") !== named.join(", ")) {
+      reader.close();
+      throw new ArtifactError(
+        "output_missing",
+        `dem ${manifest.version} lists ${listed.join(", ")}; its ${named[0]} names ${named.join(", ")}`,
+      );
+    }
+    return new DemDataset(reader);
   },
   close: (dem) => dem.reader.close(),
 };

@@ -3,7 +3,7 @@
 // dataset, publisher, resolution, licence, datums; the coverage object; notes) and the coverage an
 // outside_coverage refusal names.
 import { pixelSizeMeters } from "../../artifacts/format/dem-grid.ts";
-import type { DemDatasetMeta, DemLayerMeta, DemMetadata } from "../../artifacts/format/dem-tile.ts";
+import type { DemDatasetMeta, DemLayerMeta, DemMetadata } from "../../artifacts/format/dem-metadata.ts";
 import type { Located, Sampled } from "../data/dem-dataset.ts";
 import type { PathLength, PathSample } from "../geo/elevation/profile-path.ts";
 import { profileStats } from "../geo/elevation/profile-stats.ts";

@@ -14,7 +14,6 @@ import {
   readGridTile,
   type StoredGrid,
 } from "../../artifacts/format/datum-grid-file.ts";
-import { DemReader } from "../../artifacts/format/dem-reader.ts";
 import { EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
 import { colOf, rowOf, toE7 } from "../../artifacts/format/enc-tile-grid.ts";
 import { insideRings } from "../../artifacts/format/ring-containment.ts";
@@ -160,123 +159,6 @@ function spherePoints(n: number): number[][] {
   const next = random(2);
   return Array.from({ length: n }, () => [(Math.asin(2 * next() - 1) * 180) / Math.PI, -180 + 360 * next()]);
 }
-
-// ---- DEM tiles → COG per layer ----
-
-const DEM = current("dem", "dem.g4t");
-
-/** Tile range of each layer: [tx0, ty0, tx1, ty1] inclusive. */
-function demLayers(r: TileContainerReader): Map<number, number[]> {
-  const spans = new Map<number, number[]>();
-  for (const k of r.keys()) {
-    const [z, x, y] = splitKey(k) as [number, number, number];
-    const s = spans.get(z) ?? [x, y, x, y];
-    spans.set(z, [Math.min(s[0]!, x), Math.min(s[1]!, y), Math.max(s[2]!, x), Math.max(s[3]!, y)]);
-  }
-  return spans;
-}
-
-const demCase: BenchCase = {
-  ours: "DEM tiles dem/dem.g4t",
-  standard: "COG per layer (float32 heights + uint8 coverage/block)",
-  pattern: "height and coverage of a random pixel in a stored tile (256 decoded tiles cached)",
-  ourFiles: [DEM],
-  async convert(work) {
-    const c = await TileContainerReader.open(await openByteSource(DEM));
-    const dem = new DemReader(c);
-    const files: string[] = [];
-    for (const [z, [tx0, ty0, tx1, ty1]] of demLayers(c)) {
-      const layer = dem.metadata.layers[z]!;
-      const T = layer.tileSize;
-      const width = (tx1! - tx0! + 1) * T;
-      const height = (ty1! - ty0! + 1) * T;
-      const heights = new Float32Array(width * height).fill(Number.NaN);
-      const flags = new Uint8Array(2 * width * height).fill(0);
-      for (let i = 1; i < flags.length; i += 2) flags[i] = 255;
-      for (let ty = ty0!; ty <= ty1!; ty++) {
-        for (let tx = tx0!; tx <= tx1!; tx++) {
-          const t = await dem.tile(z, tx, ty);
-          if (!t) continue;
-          for (let r = 0; r < T; r++) {
-            for (let col = 0; col < T; col++) {
-              const i = ((ty - ty0!) * T + r) * width + (tx - tx0!) * T + col;
-              const k = r * T + col;
-              heights[i] = t.values[k]!;
-              flags[2 * i] = t.coverage[k]!;
-              const slot = t.slots ? t.slots[k]! : 0;
-              flags[2 * i + 1] = slot === 255 ? 255 : t.blocks[slot]!;
-            }
-          }
-        }
-      }
-      const { ppdX, ppdY, phaseX, phaseY } = layer.grid;
-      const geo = {
-        width,
-        height,
-        west: (tx0! * T + phaseX) / ppdX - 180,
-        north: 90 - (ty0! * T + phaseY) / ppdY,
-        resX: 1 / ppdX,
-        resY: 1 / ppdY,
-        blockSize: T,
-      };
-      const h = path.join(work, `dem-${z}-heights.tif`);
-      const f = path.join(work, `dem-${z}-flags.tif`);
-      await writeCog(h, { ...geo, values: heights, noData: Number.NaN });
-      await writeCog(f, { ...geo, values: flags });
-      files.push(h, f);
-    }
-    writeFileSync(path.join(work, "dem-layers.json"), JSON.stringify([...demLayers(c)]));
-    c.close();
-    return { files, kind: "raster" };
-  },
-  async queries(n) {
-    const c = await TileContainerReader.open(await openByteSource(DEM));
-    const T = new DemReader(c).metadata.layers.map((l) => l.tileSize);
-    const keys = c.keys();
-    const next = random(3);
-    return Array.from({ length: n }, () => {
-      const [z, x, y] = splitKey(keys[Math.floor(next() * keys.length)]!) as [number, number, number];
-      const size = T[z]!;
-      return [z, x * size + Math.floor(next() * size), y * size + Math.floor(next() * size)];
-    });
-  },
-  async openOurs() {
-    const dem = new DemReader(await TileContainerReader.open(await FileSource.open(DEM)));
-    return async ([z, col, row]) => {
-      const T = dem.metadata.layers[z!]!.tileSize;
-      const t = (await dem.tile(z!, Math.floor(col! / T), Math.floor(row! / T)))!;
-      const k = (row! % T) * T + (col! % T);
-      return demAnswer(t.values[k]!, t.coverage[k]!);
-    };
-  },
-  async openStandard(work) {
-    const spans = new Map<number, number[]>(
-      JSON.parse(readFileSync(path.join(work, "dem-layers.json"), "utf8")),
-    );
-    const zs = [...spans.keys()];
-    // Our reader caches 256 decoded tiles per layer; here 2 files per layer share 512 × layers.
-    const { images, block } = await cogBlocks(
-      zs.flatMap((z) => [path.join(work, `dem-${z}-heights.tif`), path.join(work, `dem-${z}-flags.tif`)]),
-      512 * zs.length,
-    );
-    return async ([z, col, row]) => {
-      const i = 2 * zs.indexOf(z!);
-      const T = images[i]!.getTileWidth();
-      const [tx0, ty0] = spans.get(z!)!;
-      const c = col! - tx0! * T;
-      const r = row! - ty0! * T;
-      const k = (r % T) * T + (c % T);
-      const [hb, fb] = await Promise.all([
-        block(i, Math.floor(c / T), Math.floor(r / T)),
-        block(i + 1, Math.floor(c / T), Math.floor(r / T)),
-      ]);
-      return demAnswer(hb[k]!, fb[2 * k]!);
-    };
-  },
-};
-
-const demAnswer = (height: number, covered: number) =>
-  covered && !Number.isNaN(height) ? Math.round(height * 100) : -1e9;
 
 // ---- datum-grids (NADCON5 tiles in G4TILES) → COG per grid ----
 
@@ -574,10 +456,8 @@ const cellCase: BenchCase = {
 };
 
 export const CASES: Record<string, BenchCase> = {
-  "tiles-dem": tileCase("dem", "dem.g4t"),
   "tiles-datum": tileCase("datum-grids", "nadcon5.g4t"),
   "tiles-enc": tileCase("enc", "charts.g4t"),
-  dem: demCase,
   datum: datumCase,
   enc: encCase,
   h3i: cellCase,

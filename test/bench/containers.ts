@@ -1,10 +1,11 @@
 // Our artifact formats against the standard containers (issue 20.8): PMTiles v3 for the tile
-// container, COG for the DEM and datum grids, FlatGeobuf for chart features and the H3 cell index
-// (the lat/lng grid, measured here too, moved to COG with timezone 2.0). Converts the built artifacts (into $BENCH_WORK or a temporary folder), checks
+// container, COG for the datum grids, FlatGeobuf for chart features and the H3 cell index (the
+// lat/lng grid and the DEM tiles, measured here too, moved to COG with timezone 2.0 and dem 2.0).
+// Converts the built artifacts (into $BENCH_WORK or a temporary folder), checks
 // that GDAL (gdal3.js) opens every standard file, then measures each side in its own process:
 // file size, cold open (to the first answer), warm lookups/s over the same queries, peak RSS
 // growth, and how many answers agree. Prints a markdown table of ratios ours / standard.
-//   npm run bench -- containers            (BENCH_CASES=dem,enc to pick cases)
+//   npm run bench -- containers            (BENCH_CASES=datum,enc to pick cases)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

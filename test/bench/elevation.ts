@@ -8,6 +8,7 @@ import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { fromFile } from "geotiff";
+import { DEM_METADATA_FILE } from "../../artifacts/format/dem-metadata.ts";
 import type { DemDataset } from "../../service/data/dem-dataset.ts";
 import { pathLength, samplePath } from "../../service/geo/elevation/profile-path.ts";
 import { buildRealDem, COP_FILE, HGT_FILE, openDem } from "../dem/dem-test-artifacts.ts";
@@ -21,7 +22,7 @@ const heap = (): number => {
 };
 
 const current = path.resolve(import.meta.dirname, "../../artifacts/dem/current");
-const dir = existsSync(path.join(current, "dem.g4t")) ? current : await buildRealDem();
+const dir = existsSync(path.join(current, DEM_METADATA_FILE)) ? current : await buildRealDem();
 
 // Deterministic points inside each block (a linear congruential walk).
 function points(n: number, west: number, south: number, span: number): [number, number][] {

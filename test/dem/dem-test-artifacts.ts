@@ -5,9 +5,8 @@ import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { openFileReader } from "../../artifacts/format/byte-source.ts";
-import { DEM_FILE, DemReader } from "../../artifacts/format/dem-reader.ts";
-import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
+import { openByteSource } from "../../artifacts/format/byte-source.ts";
+import { DemReader } from "../../artifacts/format/dem-reader.ts";
 import { alaskaRings } from "../../ingest/dem/alaska-boundary.ts";
 import { buildDemTiles, type DemInput } from "../../ingest/dem/build-tiles.ts";
 import type { Ring } from "../../ingest/dem/coverage-mask.ts";
@@ -49,7 +48,7 @@ async function build(inputs: DemInput[], maxTileSize: number): Promise<string> {
     coastalBandMeters: DEM_PARAMETERS.coastalBandMeters,
     maxTileSize,
     datasetPriority: DATASET_PRIORITY,
-    outFile: path.join(dir, DEM_FILE),
+    outDir: dir,
   });
   return dir;
 }
@@ -115,9 +114,7 @@ export async function openBuiltDem(): Promise<DemDataset> {
 
 /** Opens a built folder as the service does (positioned reads, tiles on demand). */
 export async function openDem(dir: string, cacheTiles = 256): Promise<DemDataset> {
-  return openFileReader(
-    path.join(dir, DEM_FILE),
-    "file",
-    async (source) => new DemDataset(new DemReader(await TileContainerReader.open(source), cacheTiles)),
+  return new DemDataset(
+    await DemReader.open((file) => openByteSource(path.join(dir, file), "file"), cacheTiles),
   );
 }

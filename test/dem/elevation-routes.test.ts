@@ -1,16 +1,18 @@
 // GET /v1/elevation and POST /v1/elevation/profile handlers on artifacts built from the real
 // blocks (and SYNTHETIC 3DEP tiles for voids and seams): answers, refusals, and every profile
 // limit refused before a single tile is read.
-import { readFileSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { checksumOf } from "../../artifacts/format/block-checksum.ts";
+import { MemorySource } from "../../artifacts/format/byte-source.ts";
+import { CogTiles } from "../../artifacts/format/cog-tiles.ts";
 import { pixelSizeMeters, toPixel } from "../../artifacts/format/dem-grid.ts";
-import { DEM_FILE } from "../../artifacts/format/dem-reader.ts";
-import { TileContainerWriter, tileKey } from "../../artifacts/format/tile-container.ts";
+import { DEM_METADATA_FILE, type DemMetadata } from "../../artifacts/format/dem-metadata.ts";
 import type { DemDataset } from "../../service/data/dem-dataset.ts";
 import { pathLength, samplePath } from "../../service/geo/elevation/profile-path.ts";
+import { copyBuiltFamily, flipByte } from "../support/built-artifacts.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { buildRealDem, buildSyntheticDem, openBuiltDem, openDem } from "./dem-test-artifacts.ts";
 import { contextWith, entry, refusal } from "./route-context.ts";
@@ -30,7 +32,7 @@ let smallTiles: DemDataset;
 let synthetic: DemDataset;
 beforeAll(async () => {
   real = await openBuiltDem();
-  smallTiles = await openDem(await buildRealDem(8));
+  smallTiles = await openDem(await buildRealDem(16));
   synthetic = await openDem(
     await buildSyntheticDem([
       { north: 64, west: -149, voids: VOIDS },
@@ -121,21 +123,46 @@ describe("GET /v1/elevation", () => {
     });
   });
 
-  it("a tile that cannot be decoded answers 503 data_unavailable, never a guess", async () => {
+  it.each([
+    ["whose stored bytes fail their CRC-32", false],
+    ["that does not inflate (its CRC-32 rewritten to match)", true],
+  ])("a heights tile %s answers 503 data_unavailable, never a guess", async (_name, matchCrc) => {
     const meta = real.metadata;
     const z = meta.layers.findIndex((l) => meta.datasets[l.dataset]?.id === "viewfinderpanoramas-3as");
     const layer = meta.layers[z] as (typeof meta.layers)[number];
     const { x, y } = toPixel(layer.grid, -150.5, 59.75);
-    const dir = await mkdtemp(path.join(os.tmpdir(), "geo402-dem-broken-"));
-    const writer = new TileContainerWriter(path.join(dir, DEM_FILE));
-    writer.add(
-      tileKey(z, Math.floor(x / layer.tileSize), Math.floor(y / layer.tileSize)),
-      new Uint8Array([1, 2, 3]),
-    );
-    writer.finish(meta);
-    const dem = await openDem(dir);
-    const err = await refusal(() => get(dem, { lat: 59.75, lon: -150.5 }));
-    expect(err).toMatchObject({ code: "data_unavailable", status: 503 });
+    const copy = await copyBuiltFamily("dem");
+    try {
+      const file = path.join(copy.dir, layer.heights.file);
+      const cog = await CogTiles.open(new MemorySource(readFileSync(file)), layer.heights.file);
+      const at = cog.index(
+        Math.floor(x / layer.tileSize) - layer.tiles.x0,
+        Math.floor(y / layer.tileSize) - layer.tiles.y0,
+      );
+      const raw = await cog.raw(at);
+      const offset = readFileSync(file).indexOf(Buffer.from(raw));
+      await flipByte(file, offset + 2);
+      if (matchCrc) {
+        const stored = JSON.parse(
+          readFileSync(path.join(copy.dir, DEM_METADATA_FILE), "utf8"),
+        ) as DemMetadata;
+        (stored.layers[z] as typeof layer).heights.crc32[at] = checksumOf(
+          readFileSync(file).subarray(offset, offset + raw.length),
+        );
+        writeFileSync(path.join(copy.dir, DEM_METADATA_FILE), JSON.stringify(stored));
+      }
+      const dem = await openDem(copy.dir);
+      const err = await refusal(() => get(dem, { lat: 59.75, lon: -150.5 }));
+      expect(err).toMatchObject({ code: "data_unavailable", status: 503 });
+      expect(String(err.details.reason)).toMatch(matchCrc ? /does not inflate/ : /checksum mismatch/);
+      // Elsewhere the same artifact still answers.
+      expect(await get(dem, { lat: 59.654321, lon: -150.123456 })).toMatchObject({
+        elevationMeters: expect.any(Number),
+      });
+      dem.reader.close();
+    } finally {
+      await rm(copy.root, { recursive: true, force: true });
+    }
   });
 
   it("refuses out-of-range coordinates naming the parameter, and answers 503 without the artifact", async () => {
@@ -188,7 +215,7 @@ describe("POST /v1/elevation/profile limits are refused before any tile is read"
     );
     expect((err.details.limit as { actual: number }).actual).toBeGreaterThan(1_000_000);
   });
-  it("more than 512 tiles (an artifact cut into 8-pixel tiles)", async () => {
+  it("more than 512 tiles (an artifact cut into 16-pixel tiles)", async () => {
     const zigzag: [number, number][] = [];
     for (let k = 0; k < 8; k++)
       zigzag.push(

@@ -130,8 +130,8 @@ describe("pixels used at the edges", () => {
     const blocks = new Set<string>();
     for (const key of keys) {
       const [z, tx, ty] = key.split("/").map(Number) as [number, number, number];
-      for (const b of (await synthetic.reader.tile(z, tx, ty))?.blocks ?? [])
-        blocks.add(synthetic.metadata.blocks[b]?.id as string);
+      for (const f of (await synthetic.reader.tile(z, tx, ty))?.flags ?? [])
+        if (f !== 0) blocks.add(synthetic.metadata.blocks[f - 1]?.id as string);
     }
     expect([...blocks].sort()).toEqual(["USGS_2_n64w148_20200101.tif", "USGS_2_n64w149_20200101.tif"]);
     expect((await ours(p, "bilinear")).pixelsUsed).toBe(4);

@@ -1,20 +1,24 @@
 // Artifacts damaged on disk after the service started (issue 17.3): the service verified every
 // file against its manifest at start, so only what it reads later can carry the damage. Families
-// read on demand from their files (datum-grids, dem, enc) check each tile's CRC-32 and answer 503
+// read on demand from their files (datum-grids, dem, enc) check each tile's CRC-32 (dem: its COG
+// tiles' CRC-32s in dem.json) and answer 503
 // data_unavailable, free, logged at error level; families held in memory (timezone, census: read
 // whole at open, each block checked on first use; crs: read whole at open, parsed on first use) keep answering from the copy
 // read at start. Balances are read on chain.
+import { readFileSync } from "node:fs";
 import { cp, mkdtemp, open, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemorySource } from "../../artifacts/format/byte-source.ts";
+import { CogTiles } from "../../artifacts/format/cog-tiles.ts";
 import { builtFamily } from "../support/built-artifacts.ts";
 import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
 
 const FAMILIES: Record<string, string> = {
   crs: "crs.json",
   "datum-grids": "nadcon5.g4t",
-  dem: "dem.g4t",
+  dem: "dem-1-heights.tif",
   enc: "charts.g4t",
   timezone: "zones.h3i",
   census: "geographies.h3i",
@@ -40,6 +44,18 @@ async function damageTiles(file: string): Promise<void> {
   await f.read(head, 0, 64, 0);
   await f.close();
   await flipBytes(file, 64, Number(head.readBigUInt64LE(16)), 64);
+}
+
+/** Every stored tile of a COG (the dem's heights of the .hgt layer) gets flipped bytes; its directory stays whole. */
+async function damageCogTiles(file: string): Promise<void> {
+  const bytes = readFileSync(file);
+  const cog = await CogTiles.open(new MemorySource(bytes), file);
+  let first = bytes.length;
+  for (let i = 0; i < cog.tilesAcross * cog.tilesDown; i++) {
+    const raw = await cog.raw(i);
+    if (raw.length > 0) first = Math.min(first, bytes.indexOf(Buffer.from(raw)));
+  }
+  await flipBytes(file, first, bytes.length, 64);
 }
 
 /** Bytes flipped throughout a file (after its first 200 bytes). */
@@ -71,7 +87,8 @@ describe("artifacts damaged on disk after start", () => {
     });
     payer = await t.newPayer();
     // After start: every tile of the on-demand families, and the in-memory families' files.
-    for (const family of ["datum-grids", "dem", "enc"]) await damageTiles(files[family] as string);
+    for (const family of ["datum-grids", "enc"]) await damageTiles(files[family] as string);
+    await damageCogTiles(files.dem as string);
     for (const family of ["crs", "timezone", "census"]) await damageEverywhere(files[family] as string);
   });
   afterAll(async () => {
