@@ -100,6 +100,12 @@ class FastifyHttpAdapter implements HTTPAdapter {
 export interface PaymentGate {
   /** Fetches the facilitator's supported kinds; safe to call again after a failure. */
   initialize(): Promise<void>;
+  /**
+   * Answers an unpaid request (or a HEAD) with the route's 402 when it is built already: sends it
+   * and returns true, synchronously, so the route's hook can stop the request there. False: the
+   * request is for preValidation (a payment, a browser's paywall, a quote not built yet).
+   */
+  quoteAtOnce(entry: CatalogEntry, request: FastifyRequest, reply: FastifyReply): boolean;
   preValidation(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
 }
@@ -154,14 +160,26 @@ export function createPaymentGate(opts: {
     },
   });
 
+  /** A HEAD is only ever quoted, whatever it carries (the adapter hides its payment too). */
+  const quotedOnly = (request: FastifyRequest) =>
+    (request.headers["payment-signature"] === undefined || request.method === "HEAD") &&
+    !wantsPaywall(request);
+
   return {
     initialize,
 
+    quoteAtOnce(entry, request, reply) {
+      if (!quotedOnly(request)) return false;
+      const quote = quotes.peek(entry);
+      if (!quote) return false;
+      request.paymentOutcome = { state: "quoted" };
+      reply.code(quote.status).headers(quote.headers).send(quote.body);
+      return true;
+    },
+
     async preValidation(request, reply) {
       const entry = request.routeOptions.config.entry;
-      const paymentHeader = request.headers["payment-signature"];
-      // A HEAD is only ever quoted, whatever it carries (the adapter hides its payment too).
-      if ((paymentHeader === undefined || request.method === "HEAD") && !wantsPaywall(request)) {
+      if (quotedOnly(request)) {
         let quote: EncodedQuote;
         try {
           quote = await quotes.get(entry);
