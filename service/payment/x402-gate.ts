@@ -107,7 +107,13 @@ export interface PaymentGate {
    */
   quoteAtOnce(entry: CatalogEntry, request: FastifyRequest, reply: FastifyReply): boolean;
   preValidation(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  /** Callback-style: an answer with no verified payment (free, quoted, refused) passes at once. */
+  onSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, payload?: unknown) => void,
+  ): void;
 }
 
 export function createPaymentGate(opts: {
@@ -152,6 +158,7 @@ export function createPaymentGate(opts: {
 
   const failed = (reply: FastifyReply, err: ApiError) => reply.code(err.status).send(errorBody(err));
   const resourceUrl = (entry: CatalogEntry) => `${opts.baseUrl()}${entry.path}`;
+  const settle = createSettlementStep(http, opts.answers);
   const quotes = createQuoteCache({
     resourceUrl,
     process: async (context) => {
@@ -296,6 +303,9 @@ export function createPaymentGate(opts: {
       request.payment = { ...result, context, claim, hold };
     },
 
-    onSend: createSettlementStep(http, opts.answers),
+    onSend(request, reply, payload, done) {
+      if (!request.payment) return done(null, payload);
+      settle(request, reply, payload).then((settled) => done(null, settled), done);
+    },
   };
 }
