@@ -1,7 +1,8 @@
 // The x402 v2 payment gate for Fastify (there is no upstream adapter), on @x402/core's
 // x402HTTPResourceServer, offering `exact` and, when the service runs it, `batch-settlement` (the
-// scheme object is built by the runtime over the channel storage; batch-settlement.ts). preValidation: no signature → 402 with PAYMENT-REQUIRED and body {};
-// signature → facilitator verify (invalid → 402 with the reason in the terms' `error`).
+// scheme object is built by the runtime over the channel storage; batch-settlement.ts). No signature
+// → the route's built 402 with PAYMENT-REQUIRED and body {}, sent from the route's own hook
+// (quoteAtOnce; preValidation builds it the first time); signature → facilitator verify (invalid → 402 with the reason in the terms' `error`).
 // onSend: settle or cancel, bound to delivery (settlement.ts). A retry of a payment whose answer
 // was recorded and charged gets that answer again (paid-answers.ts).
 
