@@ -132,15 +132,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRequest", watchDelivery);
   // A body sent without a Content-Type is read as JSON; a declared non-JSON type is refused.
   app.addHook("onRequest", requestDeadline(config.requestTimeoutMs));
-  app.addHook("onRequest", async (req) => {
+  // Hooks are callback-style where they never wait: an async hook costs a promise per request.
+  app.addHook("onRequest", (req, _reply, done) => {
     if (req.method === "POST" && req.headers["content-type"] === undefined)
       req.headers["content-type"] = "application/json";
+    done();
   });
   app.addHook("preValidation", holdSocket);
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
     if (reply.statusCode >= 400 && req.errorCode === null) req.errorCode = errorCodeOf(payload);
-    return payload;
+    done(null, payload);
   });
   app.addHook("onResponse", logDelivered);
 
@@ -185,12 +187,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       url: entry.path,
       config: { entry },
       preValidation: [
-        async (req) => {
+        (req, reply, done) => {
           if (free) req.paymentOutcome = { state: "free" };
-          check(req.body, (req.query ?? {}) as Record<string, unknown>);
-          // Load shedding: nobody is asked to sign for work the pool cannot take now.
-          if (!free && entry.compute === "pool" && pool.saturated())
-            throw new ApiError("overloaded", { retryAfterSeconds: 1 });
+          try {
+            check(req.body, (req.query ?? {}) as Record<string, unknown>);
+            // Load shedding: nobody is asked to sign for work the pool cannot take now.
+            if (!free && entry.compute === "pool" && pool.saturated())
+              throw new ApiError("overloaded", { retryAfterSeconds: 1 });
+          } catch (err) {
+            done(err as Error);
+            return;
+          }
+          // An unpaid request whose 402 is built is answered here, and the request ends with it
+          // (a hook that sends and never calls done). Everything else goes on to the gate.
+          if (!free && gate.quoteAtOnce(entry, req, reply)) return;
+          done();
         },
         ...(free ? [] : [gate.preValidation]),
       ],

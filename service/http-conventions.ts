@@ -43,8 +43,8 @@ export async function registerHttpConventions(
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ["br", "gzip", "deflate"],
   });
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     reply.header("x-request-id", req.id);
-    return payload;
+    done(null, payload);
   });
 }

@@ -22,6 +22,8 @@ export function answerClientError(_err: Error, socket: Socket): void {
 
 /** onRequest: cut a request whose body is still arriving after `ms` (408 request_timeout). */
 export function requestDeadline(ms: number) {
+  // Async on purpose: it looks at the request after the chunk that carried its headers has been
+  // parsed, so a body that came with them (most) needs no timer.
   return async (req: FastifyRequest): Promise<void> => {
     if (req.raw.complete) return;
     const timer = setTimeout(() => {

@@ -81,7 +81,7 @@ export function instrumentFacilitator(client: FacilitatorClient, metrics: Metric
 
 /** Counts every answered request (onResponse), with the payment outcome the gate recorded. */
 export function countRequests(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook("onResponse", async (req, reply) => {
+  app.addHook("onResponse", (req, reply, done) => {
     const entry = req.routeOptions.config?.entry;
     metrics.requests.inc({
       method: req.method,
@@ -89,5 +89,6 @@ export function countRequests(app: FastifyInstance, metrics: Metrics): void {
       status: String(reply.statusCode),
       payment: req.paymentOutcome?.state ?? "none",
     });
+    done();
   });
 }

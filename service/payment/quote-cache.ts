@@ -78,6 +78,8 @@ export function createQuoteCache(opts: {
   resourceUrl: (entry: CatalogEntry) => string;
 }) {
   const quotes = new Map<string, Promise<EncodedQuote>>();
+  /** The quotes built, by catalog entry, for answering without waiting on a promise. */
+  const built = new Map<CatalogEntry, EncodedQuote>();
   const build = async (entry: CatalogEntry): Promise<EncodedQuote> => {
     const adapter = new QuoteAdapter(entry, opts.resourceUrl(entry));
     const result = await opts.process({
@@ -99,9 +101,16 @@ export function createQuoteCache(opts: {
       if (!quote) {
         quote = build(entry);
         quotes.set(key, quote);
-        quote.catch(() => quotes.delete(key));
+        quote.then(
+          (q) => built.set(entry, q),
+          () => quotes.delete(key),
+        );
       }
       return quote;
+    },
+    /** The route's encoded 402 if it is built already. */
+    peek(entry: CatalogEntry): EncodedQuote | undefined {
+      return built.get(entry);
     },
   };
 }

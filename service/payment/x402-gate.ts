@@ -1,7 +1,8 @@
 // The x402 v2 payment gate for Fastify (there is no upstream adapter), on @x402/core's
 // x402HTTPResourceServer, offering `exact` and, when the service runs it, `batch-settlement` (the
-// scheme object is built by the runtime over the channel storage; batch-settlement.ts). preValidation: no signature → 402 with PAYMENT-REQUIRED and body {};
-// signature → facilitator verify (invalid → 402 with the reason in the terms' `error`).
+// scheme object is built by the runtime over the channel storage; batch-settlement.ts). No signature
+// → the route's built 402 with PAYMENT-REQUIRED and body {}, sent from the route's own hook
+// (quoteAtOnce; preValidation builds it the first time); signature → facilitator verify (invalid → 402 with the reason in the terms' `error`).
 // onSend: settle or cancel, bound to delivery (settlement.ts). A retry of a payment whose answer
 // was recorded and charged gets that answer again (paid-answers.ts).
 
@@ -100,8 +101,20 @@ class FastifyHttpAdapter implements HTTPAdapter {
 export interface PaymentGate {
   /** Fetches the facilitator's supported kinds; safe to call again after a failure. */
   initialize(): Promise<void>;
+  /**
+   * Answers an unpaid request (or a HEAD) with the route's 402 when it is built already: sends it
+   * and returns true, synchronously, so the route's hook can stop the request there. False: the
+   * request is for preValidation (a payment, a browser's paywall, a quote not built yet).
+   */
+  quoteAtOnce(entry: CatalogEntry, request: FastifyRequest, reply: FastifyReply): boolean;
   preValidation(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  /** Callback-style: an answer with no verified payment (free, quoted, refused) passes at once. */
+  onSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, payload?: unknown) => void,
+  ): void;
 }
 
 export function createPaymentGate(opts: {
@@ -146,6 +159,7 @@ export function createPaymentGate(opts: {
 
   const failed = (reply: FastifyReply, err: ApiError) => reply.code(err.status).send(errorBody(err));
   const resourceUrl = (entry: CatalogEntry) => `${opts.baseUrl()}${entry.path}`;
+  const settle = createSettlementStep(http, opts.answers);
   const quotes = createQuoteCache({
     resourceUrl,
     process: async (context) => {
@@ -154,14 +168,26 @@ export function createPaymentGate(opts: {
     },
   });
 
+  /** A HEAD is only ever quoted, whatever it carries (the adapter hides its payment too). */
+  const quotedOnly = (request: FastifyRequest) =>
+    (request.headers["payment-signature"] === undefined || request.method === "HEAD") &&
+    !wantsPaywall(request);
+
   return {
     initialize,
 
+    quoteAtOnce(entry, request, reply) {
+      if (!quotedOnly(request)) return false;
+      const quote = quotes.peek(entry);
+      if (!quote) return false;
+      request.paymentOutcome = { state: "quoted" };
+      reply.code(quote.status).headers(quote.headers).send(quote.body);
+      return true;
+    },
+
     async preValidation(request, reply) {
       const entry = request.routeOptions.config.entry;
-      const paymentHeader = request.headers["payment-signature"];
-      // A HEAD is only ever quoted, whatever it carries (the adapter hides its payment too).
-      if ((paymentHeader === undefined || request.method === "HEAD") && !wantsPaywall(request)) {
+      if (quotedOnly(request)) {
         let quote: EncodedQuote;
         try {
           quote = await quotes.get(entry);
@@ -278,6 +304,9 @@ export function createPaymentGate(opts: {
       request.payment = { ...result, context, claim, hold };
     },
 
-    onSend: createSettlementStep(http, opts.answers),
+    onSend(request, reply, payload, done) {
+      if (!request.payment) return done(null, payload);
+      settle(request, reply, payload).then((settled) => done(null, settled), done);
+    },
   };
 }
