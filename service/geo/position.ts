@@ -18,6 +18,10 @@ export function isPosition(value: unknown): value is Position {
   return true;
 }
 
+/** Whether a position of finite numbers lies in EPSG:4326's longitude and latitude ranges. */
+export const inLonLatRange = (p: Position): boolean =>
+  p[0] >= -180 && p[0] <= 180 && p[1] >= -90 && p[1] <= 90;
+
 /** Checks a position in any CRS (arity and finite numbers) and returns it as sent. */
 export function readPosition(value: unknown, where: Where): Position {
   if (!isPosition(value)) throw new Refusal("invalid_field", { ...where, reason: POSITION_RULE });
