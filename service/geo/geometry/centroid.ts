@@ -82,9 +82,13 @@ function planarCentre(
       let a = 0;
       let cx = 0;
       let cy = 0;
-      for (let i = 0; i + 1 < pts.length; i++) {
-        const [x0, y0] = pts[i] as [number, number];
-        const [x1, y1] = pts[i + 1] as [number, number];
+      let from: [number, number] | undefined;
+      for (const to of pts) {
+        const edge = from;
+        from = to;
+        if (edge === undefined) continue;
+        const [x0, y0] = edge;
+        const [x1, y1] = to;
         const cross = x0 * y1 - x1 * y0;
         a += cross;
         cx += (x0 + x1) * cross;
@@ -132,14 +136,18 @@ function lonLatSeed(polygons: Position[][][]): [number, number] {
       let a = 0;
       let cx = 0;
       let cy = 0;
-      for (let i = 0; i + 1 < ring.length; i++) {
-        const [x0, p0] = ring[i] as Position;
-        const [x1, p1] = ring[i + 1] as Position;
-        const y0 = Math.sin((p0 as number) * DEG);
-        const y1 = Math.sin((p1 as number) * DEG);
-        const cross = (x0 as number) * y1 - (x1 as number) * y0;
+      let from: Position | undefined;
+      for (const to of ring) {
+        const edge = from;
+        from = to;
+        if (edge === undefined) continue;
+        const [x0, p0] = edge;
+        const [x1, p1] = to;
+        const y0 = Math.sin(p0 * DEG);
+        const y1 = Math.sin(p1 * DEG);
+        const cross = x0 * y1 - x1 * y0;
         a += cross;
-        cx += ((x0 as number) + (x1 as number)) * cross;
+        cx += (x0 + x1) * cross;
         cy += (y0 + y1) * cross;
       }
       const sign = (ri === 0 ? 1 : -1) * (a < 0 ? -1 : 1);
@@ -153,14 +161,18 @@ function lonLatSeed(polygons: Position[][][]): [number, number] {
 
 function densify(ring: Position[], step: number): [number, number][] {
   const out: [number, number][] = [];
-  for (let i = 0; i + 1 < ring.length; i++) {
-    const [x0, y0] = ring[i] as [number, number];
-    const [x1, y1] = ring[i + 1] as [number, number];
+  let from: Position | undefined;
+  for (const to of ring) {
+    const edge = from;
+    from = to;
+    if (edge === undefined) continue;
+    const [x0, y0] = edge;
+    const [x1, y1] = to;
     const n = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / step));
     for (let k = 0; k < n; k++) out.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
   }
   const last = ring[ring.length - 1];
-  if (last) out.push([last[0] as number, last[1] as number]);
+  if (last) out.push([last[0], last[1]]);
   return out;
 }
 
@@ -169,10 +181,14 @@ function followStep(polygons: Position[][][]): number {
   let span = 0;
   let count = 0;
   for (const ring of polygons.flat()) {
-    for (let i = 0; i + 1 < ring.length; i++) {
-      const [x0, y0] = ring[i] as Position;
-      const [x1, y1] = ring[i + 1] as Position;
-      span += Math.max(Math.abs((x1 as number) - (x0 as number)), Math.abs((y1 as number) - (y0 as number)));
+    let from: Position | undefined;
+    for (const to of ring) {
+      const edge = from;
+      from = to;
+      if (edge === undefined) continue;
+      const [x0, y0] = edge;
+      const [x1, y1] = to;
+      span += Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
       count++;
     }
   }

@@ -54,10 +54,7 @@ function toGeographic(
   const lon = new Float64Array(n);
   const lat = new Float64Array(n);
   const projection = from.kind === "projected" ? deps.registry.projection(from) : undefined;
-  for (let i = 0; i < n; i++) {
-    const position = set.positions[i] as number[];
-    const x = position[0] as number;
-    const y = position[1] as number;
+  for (const [i, [x, y]] of set.positions.entries()) {
     if (projection) {
       if (!projection.inverseInto(x, y, lon, lat, i))
         throw new Refusal("outside_projection_domain", {
