@@ -4,6 +4,7 @@
 // non-areal or zero-area input falls back to the mean of the vertices on the sphere, and says so in
 // `method`. Rings are read as the other routes read them: an edge over 180° of longitude runs the
 // long way round, so the first centre for such input comes from the lon/lat plane, not the vertices.
+import { forEachEdge } from "../position.ts";
 import { Refusal } from "../refusal.ts";
 import { DEG, unitVector, vectorLonLat } from "./ellipsoid.ts";
 import { hasLongEdge } from "./ellipsoidal-area.ts";
@@ -82,19 +83,13 @@ function planarCentre(
       let a = 0;
       let cx = 0;
       let cy = 0;
-      let from: [number, number] | undefined;
-      for (const to of pts) {
-        const edge = from;
-        from = to;
-        if (edge === undefined) continue;
-        const [x0, y0] = edge;
-        const [x1, y1] = to;
+      forEachEdge(pts, (x0, y0, x1, y1) => {
         const cross = x0 * y1 - x1 * y0;
         a += cross;
         cx += (x0 + x1) * cross;
         cy += (y0 + y1) * cross;
         extent = Math.max(extent, Math.abs(x0), Math.abs(y0));
-      }
+      });
       // exterior counts positive, holes negative, whatever their winding
       const sign = (ri === 0 ? 1 : -1) * (a < 0 ? -1 : 1);
       area += (sign * a) / 2;
@@ -136,20 +131,14 @@ function lonLatSeed(polygons: Position[][][]): [number, number] {
       let a = 0;
       let cx = 0;
       let cy = 0;
-      let from: Position | undefined;
-      for (const to of ring) {
-        const edge = from;
-        from = to;
-        if (edge === undefined) continue;
-        const [x0, p0] = edge;
-        const [x1, p1] = to;
+      forEachEdge(ring, (x0, p0, x1, p1) => {
         const y0 = Math.sin(p0 * DEG);
         const y1 = Math.sin(p1 * DEG);
         const cross = x0 * y1 - x1 * y0;
         a += cross;
         cx += (x0 + x1) * cross;
         cy += (y0 + y1) * cross;
-      }
+      });
       const sign = (ri === 0 ? 1 : -1) * (a < 0 ? -1 : 1);
       area += (sign * a) / 2;
       mx += (sign * cx) / 6;
@@ -161,16 +150,10 @@ function lonLatSeed(polygons: Position[][][]): [number, number] {
 
 function densify(ring: Position[], step: number): [number, number][] {
   const out: [number, number][] = [];
-  let from: Position | undefined;
-  for (const to of ring) {
-    const edge = from;
-    from = to;
-    if (edge === undefined) continue;
-    const [x0, y0] = edge;
-    const [x1, y1] = to;
+  forEachEdge(ring, (x0, y0, x1, y1) => {
     const n = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / step));
     for (let k = 0; k < n; k++) out.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
-  }
+  });
   const last = ring[ring.length - 1];
   if (last) out.push([last[0], last[1]]);
   return out;
@@ -181,16 +164,10 @@ function followStep(polygons: Position[][][]): number {
   let span = 0;
   let count = 0;
   for (const ring of polygons.flat()) {
-    let from: Position | undefined;
-    for (const to of ring) {
-      const edge = from;
-      from = to;
-      if (edge === undefined) continue;
-      const [x0, y0] = edge;
-      const [x1, y1] = to;
+    forEachEdge(ring, (x0, y0, x1, y1) => {
       span += Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
       count++;
-    }
+    });
   }
   return Math.max(EDGE_STEP_DEGREES, span / Math.max(1, FOLLOWED_POINTS - count));
 }

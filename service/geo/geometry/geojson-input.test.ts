@@ -5,6 +5,14 @@ import { Refusal } from "../refusal.ts";
 import { positionPath, readGeoJson } from "./geojson-input.ts";
 
 const cap = { name: "positions", max: 10, unit: "positions", detail: "test cap" };
+/** A closed unit square: five positions, the closing one included. */
+const square = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [0, 0],
+];
 const read = (doc: unknown) => readGeoJson(doc, { field: "geojson", cap });
 const refusal = (doc: unknown): Refusal => {
   try {
@@ -141,13 +149,7 @@ describe("readGeoJson", () => {
   });
 
   it("counts ring closures against the cap and answers the count of every position as actual", () => {
-    const ring = [
-      [0, 0],
-      [1, 0],
-      [1, 1],
-      [0, 1],
-      [0, 0],
-    ];
+    const ring = square;
     const e = refusal({ type: "MultiPolygon", coordinates: [[ring], [ring], [ring]] });
     expect(e.code).toBe("limit_exceeded");
     expect(e.details).toMatchObject({ field: "geojson", path: "$.geojson" });
@@ -184,12 +186,7 @@ describe("readGeoJson", () => {
   });
 
   it("lists every position in document order, the arrays as sent, and finds each one's path again", () => {
-    const ring = [
-      [0, 0],
-      [1, 0],
-      [1, 1],
-      [0, 0],
-    ];
+    const ring = square;
     const sent = {
       type: "FeatureCollection",
       features: [
@@ -206,12 +203,12 @@ describe("readGeoJson", () => {
       ],
     };
     const doc = readGeoJson(sent, { field: "geojson" });
-    expect(doc.all).toHaveLength(5);
+    expect(doc.all).toHaveLength(6);
     expect(doc.all[0]).toBe(sent.features[1]?.geometry?.coordinates);
     expect(doc.all[3]).toBe(ring[2]);
     expect(doc.all.map((_, i) => positionPath(doc, i))).toEqual([
       "$.geojson.features[1].geometry.coordinates",
-      ...[0, 1, 2, 3].map((k) => `$.geojson.features[2].geometry.geometries[0].coordinates[1][0][${k}]`),
+      ...[0, 1, 2, 3, 4].map((k) => `$.geojson.features[2].geometry.geometries[0].coordinates[1][0][${k}]`),
     ]);
   });
 });

@@ -1,7 +1,8 @@
 // Sizes of a ring whose edges are straight in longitude/latitude (the way H3 reads polygons),
 // measured on H3's sphere: the exact area it encloses, an area bound that holds even for a
 // self-crossing ring, an upper bound of its length, and its longitude/latitude box.
-import type { Position, Ring } from "../areal-geometry.ts";
+import type { Ring } from "../areal-geometry.ts";
+import { forEachEdge } from "../position.ts";
 import { EARTH_RADIUS_KM } from "./cell-size-bounds.ts";
 
 const RAD = Math.PI / 180;
@@ -24,11 +25,9 @@ function edgeIntegral(lonA: number, latA: number, lonB: number, latB: number): n
 /** Signed enclosed area (km²), positive for a counterclockwise ring; exact for a simple ring. */
 export function ringSignedAreaKm2(ring: Ring): number {
   let sum = 0;
-  let a: Position | undefined;
-  for (const b of ring) {
-    if (a !== undefined) sum += edgeIntegral(a[0], a[1], b[0], b[1]);
-    a = b;
-  }
+  forEachEdge(ring, (x0, y0, x1, y1) => {
+    sum += edgeIntegral(x0, y0, x1, y1);
+  });
   return -sum * R2;
 }
 
@@ -50,15 +49,10 @@ export function ringTileAreasKm2(ring: Ring, box: LonLatBox, n: number): number[
   const integral = new Float64Array(n * n);
   const span = new Float64Array(n * n);
   const ts: number[] = [];
-  let a: Position | undefined;
-  for (const b of ring) {
-    const from = a;
-    a = b;
-    if (from === undefined) continue;
-    const [lonA, latA] = from;
-    const dLon = b[0] - lonA;
-    const dLat = b[1] - latA;
-    if (dLon === 0) continue;
+  forEachEdge(ring, (lonA, latA, lonB, latB) => {
+    const dLon = lonB - lonA;
+    const dLat = latB - latA;
+    if (dLon === 0) return;
     ts.length = 0;
     ts.push(0, 1);
     const c0 = cell(Math.min(lonA, lonA + dLon), box.minLon, stepLon);
@@ -90,7 +84,7 @@ export function ringTileAreasKm2(ring: Ring, box: LonLatBox, n: number): number[
         (integral[at] as number) + edgeIntegral(lon0, latA + start * dLat, lon1, latA + t1 * dLat);
       span[at] = (span[at] as number) + (lon1 - lon0) * RAD;
     }
-  }
+  });
   const areas: number[][] = [];
   for (let c = 0; c < n; c++) {
     const column: number[] = new Array(n);
@@ -116,30 +110,18 @@ export function ringFanAreaBoundKm2(ring: Ring): number {
   if (o === undefined) return 0;
   const [ox, oy] = o;
   let total = 0;
-  let a: Position | undefined;
   // The fan's triangles o·a·b for consecutive a, b up to the last position before the closing one.
-  for (const b of rest.slice(0, -1)) {
-    const from = a;
-    a = b;
-    if (from === undefined) continue;
-    const [ax, ay] = from;
-    const [bx, by] = b;
+  forEachEdge(rest.slice(0, -1), (ax, ay, bx, by) => {
     const s = edgeIntegral(ox, oy, ax, ay) + edgeIntegral(ax, ay, bx, by) + edgeIntegral(bx, by, ox, oy);
     total += Math.abs(s);
-  }
+  });
   return total * R2;
 }
 
 /** An upper bound of the ring's length on the sphere (km). */
 export function ringLengthBoundKm(ring: Ring): number {
   let total = 0;
-  let a: Position | undefined;
-  for (const b of ring) {
-    const from = a;
-    a = b;
-    if (from === undefined) continue;
-    const latA = from[1];
-    const latB = b[1];
+  forEachEdge(ring, (lonA, latA, lonB, latB) => {
     // Along the segment, d(length)² = R²(dLat² + cos²(lat)·dLon²) with cos(lat) at most its
     // largest value over the segment's latitudes.
     const maxCos =
@@ -147,9 +129,9 @@ export function ringLengthBoundKm(ring: Ring): number {
         ? 1
         : Math.cos(Math.min(Math.abs(latA), Math.abs(latB)) * RAD);
     const dLat = (latB - latA) * RAD;
-    const dLon = (b[0] - from[0]) * RAD * maxCos;
+    const dLon = (lonB - lonA) * RAD * maxCos;
     total += Math.hypot(dLat, dLon);
-  }
+  });
   return total * EARTH_RADIUS_KM;
 }
 
