@@ -103,10 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("paymentOutcome", null);
   app.decorateRequest("delivery", null as never);
   app.decorateRequest("errorCode", null);
-  const openVersions = Object.fromEntries(
-    data.status().flatMap((f) => (f.version ? [[f.family, f.version]] : [])),
-  );
-  const pool = deps.pool ?? createComputePool(config, terms, openVersions);
+  const pool = deps.pool ?? createComputePool(config, terms);
   if (!deps.pool) app.addHook("onClose", async () => pool.close());
   app.decorate("computePool", pool);
   // Prometheus reads the compute queue depth from the pool at each scrape.

@@ -5,7 +5,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { FAMILY_OPENERS, type OpenedFamily, openFamilies } from "./data/families.ts";
+import { FAMILY_OPENERS, openFamilies } from "./data/families.ts";
 import { type FamilyWatcher, type ReloadEvent, watchFamilies } from "./data/family-watcher.ts";
 import { startRefreshProcess } from "./data/refresh-process.ts";
 import { DataRegistry } from "./data/registry.ts";
@@ -37,6 +37,12 @@ export interface RunningService {
   metrics: Metrics;
   /** Whether payments can be verified and settled now (chain / facilitator reachable), for /readyz. */
   paymentHealth(): Promise<PaymentHealth>;
+  /**
+   * Resolves once the artifact families are checked and open (or recorded unavailable) and the
+   * compute workers have started: what /readyz waits for besides payments. The service listens
+   * before this (free routes and 402s answer at once; a family's routes answer 503 until it is open).
+   */
+  warm: Promise<void>;
   /** Re-checks every family's `current` now (SIGHUP) and swaps in switched versions. */
   reloadData(): Promise<ReloadEvent[]>;
   /**
@@ -54,20 +60,17 @@ export async function startService(
   const asset = usdcFor(config.network);
   const remote =
     config.facilitatorUrl && config.payTo ? { url: config.facilitatorUrl, payTo: config.payTo } : undefined;
-  // The devnet chain starts (anvil is its own process) while the families are opened and checked.
+  // The artifact families are opened and checked after the service listens (below), never on the
+  // path to its first answer; the devnet chain (anvil is its own process) starts before it.
   const data = opts.data ?? new DataRegistry();
-  const [devnet, families] = await Promise.all([
-    remote ? undefined : startDevnet({ network: config.network, home: config.home }),
-    // Without a registry handed in, open every artifact family under config.artifactsDir; a family
-    // that is missing or fails its checks only makes its own routes answer 503.
-    opts.data ? ([] as OpenedFamily[]) : openFamilies(config.artifactsDir, data),
-  ]);
+  const devnet = remote ? undefined : await startDevnet({ network: config.network, home: config.home });
   // Without a devnet, `remote` is set (startDevnet ran otherwise).
   const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);
   const facilitatorClient: FacilitatorClient = devnet
     ? devnet.facilitator.client
     : remoteFacilitatorClient(facilitatorUrl);
   const authorizerKey = config.receiverAuthorizerKey ?? devnet?.receiverAuthorizerKey;
+  const authorizerAddress = config.receiverAuthorizerKey ? undefined : devnet?.receiverAuthorizerAddress;
   const terms: PaymentTerms = {
     network: config.network,
     asset: devnet ? devnet.token.address : asset.address,
@@ -88,6 +91,7 @@ export async function startService(
         terms,
         facilitatorClient,
         receiverAuthorizerKey: authorizerKey,
+        ...(authorizerAddress ? { receiverAuthorizerAddress: authorizerAddress } : {}),
         freshChain: devnet !== undefined,
         onError: (err) => app?.log.error({ err }, "batch-settlement claim round failed"),
       });
@@ -120,17 +124,9 @@ export async function startService(
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     app = built;
-    for (const f of families) {
-      if (f.state === "ready")
-        app.log.info({ family: f.family, version: f.version }, "artifact family opened");
-      else
-        app.log.warn(
-          { family: f.family, version: f.version, reason: f.reason },
-          "artifact family unavailable: its routes answer 503",
-        );
-    }
-    // Listen at once: the compute workers start behind it (seconds, once) and /readyz says when they
-    // have; a pool route asked for before then waits for them under its deadline.
+    // Listen at once: the families are checked and the compute workers start behind it (seconds,
+    // once) and /readyz says when they have; a pool route asked for before then waits for the
+    // workers under its deadline, a route whose family is not open yet answers 503 data_unavailable.
     await app.listen({ host: config.host, port: config.port });
     if (config.adminPort !== null) {
       admin = buildAdminApp({
@@ -150,19 +146,39 @@ export async function startService(
     throw err;
   }
   let closing = false;
-  app.computePool.warm().catch((err: unknown) => {
+  let watcher: FamilyWatcher | undefined;
+  // Without a registry handed in, every artifact family under config.artifactsDir is opened once
+  // each of its files matched its manifest's SHA-256 (docs/performance.md#start-up): until then it
+  // is "verifying" and its routes answer 503; a family that is missing or fails its checks only
+  // makes its own routes answer 503.
+  const opened = opts.data
+    ? Promise.resolve()
+    : openFamilies(config.artifactsDir, data).then((families) => {
+        if (closing) return data.closeAll();
+        for (const f of families) {
+          if (f.state === "ready")
+            app.log.info({ family: f.family, version: f.version }, "artifact family opened");
+          else
+            app.log.warn(
+              { family: f.family, version: f.version, reason: f.reason },
+              "artifact family unavailable: its routes answer 503",
+            );
+        }
+        // Families the service opened itself follow their `current` pointers (refresh, rollback).
+        watcher = watchFamilies(config.artifactsDir, data, FAMILY_OPENERS, {
+          pollMs: config.dataPollMs,
+          log: (e) =>
+            e.state === "switched"
+              ? app.log.info(e, "data version switched")
+              : app.log.error(e, "new data version not opened; the family keeps its version"),
+        });
+      });
+  // The workers load their code meanwhile; they open the families' versions once those are open.
+  app.computePool.start();
+  const warm = opened.then(() => (closing ? undefined : app.computePool.warm(data.openVersions())));
+  warm.catch((err: unknown) => {
     if (!closing) app.log.error({ err }, "compute workers did not start: pool routes will fail");
   });
-  // Families the service opened itself follow their `current` pointers (refresh, rollback).
-  const watcher: FamilyWatcher | undefined = opts.data
-    ? undefined
-    : watchFamilies(config.artifactsDir, data, FAMILY_OPENERS, {
-        pollMs: config.dataPollMs,
-        log: (e) =>
-          e.state === "switched"
-            ? app.log.info(e, "data version switched")
-            : app.log.error(e, "new data version not opened; the family keeps its version"),
-      });
   const refresher = config.refreshInService
     ? startRefreshProcess(
         config.artifactsDir,
@@ -215,7 +231,11 @@ export async function startService(
     ...(adminUrl ? { adminUrl } : {}),
     metrics,
     paymentHealth,
-    reloadData: async () => (watcher ? watcher.reload() : []),
+    warm,
+    reloadData: async () => {
+      await opened;
+      return watcher ? watcher.reload() : [];
+    },
     async drain(ms) {
       draining = true;
       app.log.info({ drainMs: ms }, "draining: /readyz answers 503, the API still serves");

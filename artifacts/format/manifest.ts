@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { ArtifactError } from "./artifact-error.ts";
 import { hashFile } from "./file-hash.ts";
@@ -42,14 +42,17 @@ export interface ArtifactManifest {
   parameters: Record<string, unknown>;
 }
 
-const SCHEMA = JSON.parse(
-  readFileSync(new URL("../../schemas/artifact-manifest.json", import.meta.url), "utf8"),
-);
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const validate = addFormats(new Ajv({ allErrors: true, strict: true })).compile<ArtifactManifest>(SCHEMA);
+let validator: ValidateFunction<ArtifactManifest> | undefined;
+/** Compiled on first use: loading this module (the service's start) compiles no schema. */
+const validateManifest = (): ValidateFunction<ArtifactManifest> =>
+  (validator ??= addFormats(new Ajv({ allErrors: true, strict: true })).compile<ArtifactManifest>(
+    JSON.parse(readFileSync(new URL("../../schemas/artifact-manifest.json", import.meta.url), "utf8")),
+  ));
 
 /** Throws ArtifactError listing every schema violation. */
 export function assertManifest(value: unknown): asserts value is ArtifactManifest {
+  const validate = validateManifest();
   if (!validate(value)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}`);
     throw new ArtifactError(

@@ -22,8 +22,8 @@ let pool: ComputePool;
 
 beforeAll(async () => {
   await openFamilies(config.artifactsDir, data, [crsOpener]);
-  pool = createComputePool(config, terms, { crs: data.version("crs") ?? "" });
-  await pool.warm();
+  pool = createComputePool(config, terms);
+  await pool.warm({ crs: data.version("crs") ?? "" });
 });
 afterAll(async () => {
   await pool?.close();

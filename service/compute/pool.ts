@@ -20,8 +20,13 @@ export interface ComputePool {
   /** Tasks handed to the pool and not finished yet, queued or running (for metrics and tests). */
   inFlight(): number;
   run(task: ComputeTask, signal: AbortSignal): Promise<ComputeResult>;
-  /** Starts the workers if not yet started; resolves once every one has loaded its routes and families. */
-  warm(): Promise<void>;
+  /** Starts the workers (they load their routes) without waiting for them. */
+  start(): void;
+  /**
+   * Starts the workers if not yet started; resolves once every one has loaded its routes and
+   * opened `versions` (the families open in the main thread).
+   */
+  warm(versions: Record<string, string>): Promise<void>;
   /** Whether warm() has finished: every worker started (for /readyz). */
   ready(): boolean;
   close(): Promise<void>;
@@ -34,12 +39,7 @@ declare module "fastify" {
   }
 }
 
-export function createComputePool(
-  config: Config,
-  terms: PaymentTerms,
-  versions: Record<string, string>,
-): ComputePool {
-  const setup: WorkerSetup = { config, terms, versions };
+export function createComputePool(config: Config, terms: PaymentTerms): ComputePool {
   let piscina: Piscina<ComputeTask | WarmTask, ComputeResult> | undefined;
   const started = () =>
     (piscina ??= new Piscina<ComputeTask | WarmTask, ComputeResult>({
@@ -54,7 +54,7 @@ export function createComputePool(
       // Piscina's optional @napi-rs/nice), so HTTP, payment and lookups stay responsive under load.
       niceIncrement: 10,
       resourceLimits: { maxOldGenerationSizeMb: config.computeMemoryMb },
-      workerData: setup,
+      workerData: { config, terms } satisfies WorkerSetup,
     }));
   let inFlight = 0;
   let warming: Promise<void> | undefined;
@@ -73,8 +73,11 @@ export function createComputePool(
         inFlight--;
       }
     },
-    warm: () => {
-      const task: WarmTask = { warm: true, holdMs: 50 };
+    start: () => {
+      started();
+    },
+    warm: (versions) => {
+      const task: WarmTask = { warm: true, holdMs: 50, versions };
       warming ??= Promise.all(Array.from({ length: config.computeThreads }, () => started().run(task))).then(
         () => {
           warmed = true;

@@ -20,6 +20,8 @@ export interface ComputeTask {
 export interface WarmTask {
   warm: true;
   holdMs: number;
+  /** The family versions open now: the worker opens them before it answers. */
+  versions: Record<string, string>;
 }
 
 export interface UsedFamily {

@@ -14,11 +14,9 @@ import { WorkerFamilies } from "./worker-families.ts";
 export interface WorkerSetup {
   config: Config;
   terms: PaymentTerms;
-  /** The family versions open when the pool started: opened before the worker takes a task. */
-  versions: Record<string, string>;
 }
 
-const { config, terms, versions } = workerData as WorkerSetup;
+const { config, terms } = workerData as WorkerSetup;
 const entries = POOL_ROUTE_GROUPS.filter(
   (e) => e.revisions.includes(config.revision) && RUNS_IN_POOL.has(routeKey(e)),
 );
@@ -28,14 +26,14 @@ const log = pino({ level: config.logLevel, base: { worker: true } });
 const families = new WorkerFamilies(config.artifactsDir, POOL_FAMILY_OPENERS, (family, version, err) =>
   log.error({ err, family, version }, "compute worker could not open a family version"),
 );
-// Warm start: the first request of a worker should not pay for opening its families. A family
-// that fails here is opened again (or refused 503) when a request names it.
-await families
-  .prepare([...new Set(entries.flatMap(familiesOf))], versions)
-  .catch((err: unknown) => log.warn({ err }, "compute worker could not open a family at start"));
 
 export default async function compute(task: ComputeTask | WarmTask): Promise<ComputeResult> {
   if ("warm" in task) {
+    // Warm start: the first request of a worker should not pay for opening its families. A family
+    // that fails here is opened again (or refused 503) when a request names it.
+    await families
+      .prepare([...new Set(entries.flatMap(familiesOf))], task.versions)
+      .catch((err: unknown) => log.warn({ err }, "compute worker could not open a family at start"));
     // Holds this worker briefly so that one warm task per thread lands on every thread.
     await new Promise((r) => setTimeout(r, task.holdMs));
     return { ok: true, answer: {}, used: [] };

@@ -1,7 +1,9 @@
 // Opens the artifact families at start-up: for each opener, resolve `<artifactsDir>/<family>/current`,
 // check the manifest (schema, family, format major, files) and every output hash, open it, and
 // record it in the DataRegistry, or record why it is unavailable. One family failing never stops
-// the others: its routes answer 503 data_unavailable, the rest keep serving.
+// the others: its routes answer 503 data_unavailable, the rest keep serving. The service runs this
+// after it listens (runtime.ts): until a family is checked and open it is "verifying" and its
+// routes answer the same 503.
 //
 // The families and what each opens into: an opener per name of artifacts/families.ts, typed by
 // FamilyValues, which is what `data.require(name)` returns (no unchecked type argument).
@@ -82,12 +84,16 @@ export async function loadFamily(
   return { version: current.version, value, ...(close ? { close: () => close(value) } : {}) };
 }
 
-/** Opens one family into the registry; never throws (failures are recorded with their reason). */
+/**
+ * Opens one family into the registry; never throws (failures are recorded with their reason).
+ * The family is "verifying" in the registry from the call until it is open or failed.
+ */
 export async function openFamily(
   artifactsDir: string,
   opener: FamilyOpener<unknown>,
   registry: DataRegistry<object>,
 ): Promise<OpenedFamily> {
+  registry.verifying(opener.family);
   let version: string | undefined;
   try {
     const loaded = await loadFamily(artifactsDir, opener, (v) => {

@@ -4,6 +4,29 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors.ts";
 import { DataRegistry } from "./registry.ts";
 
+describe("DataRegistry start-up states", () => {
+  it("a family being verified is refused like a missing one until it is set or fails", () => {
+    const data = new DataRegistry();
+    data.verifying("timezone");
+    data.verifying("census");
+    expect(data.status()).toEqual([
+      { family: "census", state: "verifying" },
+      { family: "timezone", state: "verifying" },
+    ]);
+    expect(() => data.view().require("timezone")).toThrow(ApiError);
+    data.set("timezone", "1.0-aaaaaaaaaaaa", "zones");
+    data.fail("census", "output_corrupt");
+    expect(data.status()).toEqual([
+      { family: "census", state: "unavailable", reason: "output_corrupt" },
+      { family: "timezone", state: "ready", version: "1.0-aaaaaaaaaaaa" },
+    ]);
+    expect(data.view().require("timezone").value).toBe("zones");
+    // An open family is never marked back: a reload checks a new version beside the served one.
+    data.verifying("timezone");
+    expect(data.status().find((f) => f.family === "timezone")?.state).toBe("ready");
+  });
+});
+
 describe("DataRegistry views", () => {
   it("a view keeps the version it first took while the registry moves on", () => {
     const data = new DataRegistry();

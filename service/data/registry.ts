@@ -1,5 +1,6 @@
 // The artifact families the service has opened, by name. Routes ask for a family and get it,
-// or a 503 data_unavailable refusal when it is missing or failed its checks.
+// or a 503 data_unavailable refusal when it is missing, failed its checks, or is still being
+// checked (the service listens before its families are verified: runtime.ts).
 //
 // A family can be replaced while requests run (a refreshed or rolled-back version): each request
 // reads through its own view, which takes a family the first time the request asks for it and
@@ -10,7 +11,8 @@ import type { FamilyValues } from "./families.ts";
 
 export interface FamilyStatus {
   family: string;
-  state: "ready" | "unavailable";
+  /** "verifying": being checked against its manifest at start, not served yet (503 until ready). */
+  state: "ready" | "verifying" | "unavailable";
   version?: string;
   reason?: string;
 }
@@ -51,6 +53,7 @@ interface Slot {
 export class DataRegistry<M extends object = FamilyValues> implements DataReader<M> {
   readonly #families = new Map<string, Slot>();
   readonly #failures = new Map<string, string>();
+  readonly #verifying = new Set<string>();
   readonly #onCloseError: (family: string, version: string, err: unknown) => void;
 
   constructor(opts: { onCloseError?: (family: string, version: string, err: unknown) => void } = {}) {
@@ -62,7 +65,13 @@ export class DataRegistry<M extends object = FamilyValues> implements DataReader
     const old = this.#families.get(family);
     this.#families.set(family, { value, version, refs: 0, retired: false, ...(close ? { close } : {}) });
     this.#failures.delete(family);
+    this.#verifying.delete(family);
     if (old) this.#retire(family, old);
+  }
+
+  /** Records that a family not open yet is being checked; `set` or `fail` ends that. */
+  verifying(family: string): void {
+    if (!this.#families.has(family) && !this.#failures.has(family)) this.#verifying.add(family);
   }
 
   /** Records that a family could not be opened, with a reason for logs and status. */
@@ -70,6 +79,7 @@ export class DataRegistry<M extends object = FamilyValues> implements DataReader
     const old = this.#families.get(family);
     this.#families.delete(family);
     this.#failures.set(family, reason);
+    this.#verifying.delete(family);
     if (old) this.#retire(family, old);
   }
 
@@ -86,6 +96,11 @@ export class DataRegistry<M extends object = FamilyValues> implements DataReader
     const f = this.#families.get(family);
     if (!f) throw new ApiError("data_unavailable", { family });
     return { value: f.value as M[N], version: f.version };
+  }
+
+  /** The version of every open family (what the compute workers open when they start). */
+  openVersions(): Record<string, string> {
+    return Object.fromEntries([...this.#families].map(([family, slot]) => [family, slot.version]));
   }
 
   /** A view for one request (see the header comment). */
@@ -125,6 +140,7 @@ export class DataRegistry<M extends object = FamilyValues> implements DataReader
     const out: FamilyStatus[] = [];
     for (const [family, f] of this.#families) out.push({ family, state: "ready", version: f.version });
     for (const [family, reason] of this.#failures) out.push({ family, state: "unavailable", reason });
+    for (const family of this.#verifying) out.push({ family, state: "verifying" });
     return out.sort((a, b) => a.family.localeCompare(b.family));
   }
 

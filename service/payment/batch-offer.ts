@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import type { FacilitatorClient } from "@x402/core/server";
+import type { AuthorizerSigner } from "@x402/evm";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config.ts";
@@ -25,6 +26,8 @@ export async function startBatchOffer(opts: {
   terms: PaymentTerms;
   facilitatorClient: FacilitatorClient;
   receiverAuthorizerKey: `0x${string}`;
+  /** The key's address when already known (the devnet's saved accounts): no key → address at start. */
+  receiverAuthorizerAddress?: `0x${string}`;
   /**
    * The embedded devnet: its chain starts empty each time, so channel files left by an earlier
    * chain describe channels that no longer exist and are removed.
@@ -40,7 +43,7 @@ export async function startBatchOffer(opts: {
   });
   const scheme = createBatchSettlementServer({
     payTo: opts.terms.payTo,
-    receiverAuthorizer: privateKeyToAccount(opts.receiverAuthorizerKey),
+    receiverAuthorizer: authorizer(opts.receiverAuthorizerKey, opts.receiverAuthorizerAddress),
     storage: opened.storage,
   });
   const scheduler = startClaimScheduler({
@@ -58,6 +61,23 @@ export async function startBatchOffer(opts: {
     async close() {
       await scheduler.stop();
       await opened.close();
+    },
+  };
+}
+
+/**
+ * The receiver-authorizer signer. With its address known, the account behind it (key → address:
+ * elliptic-curve work, noble's base-point tables on first use) is made on the first signature,
+ * not at start; signing is viem's either way.
+ */
+function authorizer(key: `0x${string}`, address?: `0x${string}`): AuthorizerSigner {
+  if (!address) return privateKeyToAccount(key);
+  let account: ReturnType<typeof privateKeyToAccount> | undefined;
+  return {
+    address,
+    signTypedData(params) {
+      account ??= privateKeyToAccount(key);
+      return account.signTypedData(params);
     },
   };
 }

@@ -76,6 +76,8 @@ export interface Devnet {
   payerKey: `0x${string}`;
   /** Signs the service's batch-settlement claims and refunds (batch-offer.ts). */
   receiverAuthorizerKey: `0x${string}`;
+  /** Its address, from the saved dev accounts. */
+  receiverAuthorizerAddress: `0x${string}`;
   /** Writes the devnet file a client needs once the service URL is known. */
   writeFile(home: string, serviceUrl: string): string;
   stop(): Promise<void>;
@@ -129,6 +131,7 @@ export async function startDevnet(opts: { network: `eip155:${number}`; home: str
       payTo,
       payerKey,
       receiverAuthorizerKey: devKey(ROLE.receiverAuthorizer),
+      receiverAuthorizerAddress: devAccount(ROLE.receiverAuthorizer).address,
       writeFile(home, serviceUrl) {
         const file: DevnetFile = {
           serviceUrl,

@@ -52,7 +52,8 @@ export interface TestUsdcOptions {
 /** Deploys the contracts at their canonical addresses, then gives the helpers. */
 export async function deployTestUsdc(opts: TestUsdcOptions): Promise<TestUsdc> {
   const { rpcUrl, contracts } = opts;
-  const { wallet, publicClient } = clients(opts);
+  const publicClient = readClient(opts);
+  const wallet = deployerWallet(opts);
   const canonical = usdcFor(opts.network);
   const deployAt = async (target: string, c: CompiledContracts[keyof CompiledContracts], args: unknown[]) => {
     const hash = await wallet.deployContract({ abi: c.abi, bytecode: c.bytecode, args });
@@ -71,23 +72,30 @@ export async function deployTestUsdc(opts: TestUsdcOptions): Promise<TestUsdc> {
   return testUsdcAt(opts);
 }
 
-function clients(opts: TestUsdcOptions) {
-  const chain = localChain(opts.chainId, opts.rpcUrl);
-  // nonceManager: concurrent mints from the deployer would otherwise race on the transaction nonce.
-  const deployer = privateKeyToAccount(opts.deployerKey, { nonceManager });
-  const wallet = createWalletClient({ account: deployer, chain, transport: http(opts.rpcUrl) });
-  const publicClient = createPublicClient({
-    chain,
+const readClient = (opts: TestUsdcOptions) =>
+  createPublicClient({
+    chain: localChain(opts.chainId, opts.rpcUrl),
     transport: http(opts.rpcUrl),
     pollingInterval: 5,
   }) as PublicClient;
-  return { wallet, publicClient };
+
+function deployerWallet(opts: TestUsdcOptions) {
+  // nonceManager: concurrent mints from the deployer would otherwise race on the transaction nonce.
+  const deployer = privateKeyToAccount(opts.deployerKey, { nonceManager });
+  return createWalletClient({
+    account: deployer,
+    chain: localChain(opts.chainId, opts.rpcUrl),
+    transport: http(opts.rpcUrl),
+  });
 }
 
 /** The helpers for test USDC already at the canonical address (deployed or loaded from a saved state). */
 export function testUsdcAt(opts: TestUsdcOptions): TestUsdc {
   const { rpcUrl } = opts;
-  const { wallet, publicClient } = clients(opts);
+  const publicClient = readClient(opts);
+  // Made on the first mint: the deployer's key → address is elliptic-curve work (noble's tables for
+  // the base point on first use), which a start from the saved chain never needs.
+  let wallet: ReturnType<typeof deployerWallet> | undefined;
   const canonical = usdcFor(opts.network);
   const { abi } = opts.contracts.TestUSDC;
   const address = getAddress(canonical.address);
@@ -98,6 +106,7 @@ export function testUsdcAt(opts: TestUsdcOptions): TestUsdc {
     version: canonical.version,
     publicClient,
     async mint(to, atomic) {
+      wallet ??= deployerWallet(opts);
       const hash = await wallet.writeContract({ address, abi, functionName: "mint", args: [to, atomic] });
       await publicClient.waitForTransactionReceipt({ hash });
     },

@@ -211,6 +211,7 @@ const config = loadConfig(
   root,
 );
 const service = await startService(config);
+await service.warm;
 const devnet = service.devnet;
 if (!devnet) throw new Error("the bench runs on the devnet");
 const key = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" as const;

@@ -74,6 +74,8 @@ async function startReplica(
     logStream ? { logStream } : {},
   );
   services.add(service);
+  // Its families are open (GET /v1/timezone) once warm, as a load balancer waits for /readyz.
+  await service.warm;
   return service;
 }
 async function stop(service: RunningService) {

@@ -79,9 +79,9 @@ export async function startTestService(
   });
   const devnet = service.devnet;
   if (!devnet) throw new Error("tests run on the embedded devnet");
-  // The compute workers start after the service listens; tests begin once they have (their
-  // deadlines are short), as a load balancer waits for /readyz.
-  await service.app.computePool.warm();
+  // The families are checked and the compute workers start after the service listens; tests begin
+  // once they have (their deadlines are short), as a load balancer waits for /readyz.
+  await service.warm;
   return {
     url: service.url,
     service,
