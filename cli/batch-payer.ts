@@ -17,8 +17,8 @@ import {
 import { FileClientChannelStorage } from "@x402/evm/batch-settlement/client/file-storage";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createPublicClient, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { atomicToDollars } from "../service/money.ts";
+import { nativeAccount } from "../service/payment/native-secp256k1.ts";
 
 export type PayScheme = "exact" | "batch-settlement";
 export const BATCH = "batch-settlement";
@@ -81,7 +81,7 @@ function selectScheme(scheme: PayScheme) {
 }
 
 export function createPayer(opts: PayerOptions): x402Client {
-  const account = privateKeyToAccount(opts.key);
+  const account = nativeAccount(opts.key);
   const client = new x402Client(selectScheme(opts.scheme)).register("eip155:*", new ExactEvmScheme(account));
   if (opts.scheme !== BATCH) return client;
   const signer = opts.rpcUrl

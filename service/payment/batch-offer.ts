@@ -8,12 +8,12 @@ import path from "node:path";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { AuthorizerSigner } from "@x402/evm";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
-import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config.ts";
 import { dollarsToAtomic } from "../money.ts";
 import type { PaymentTerms } from "../route-types.ts";
 import { type ClaimScheduler, startClaimScheduler } from "./batch-claim-scheduler.ts";
 import { createBatchSettlementServer, openChannelStorage } from "./batch-settlement.ts";
+import { nativeAccount } from "./native-secp256k1.ts";
 
 export interface BatchOffer {
   scheme: BatchSettlementEvmScheme;
@@ -67,16 +67,16 @@ export async function startBatchOffer(opts: {
 
 /**
  * The receiver-authorizer signer. With its address known, the account behind it (key → address:
- * elliptic-curve work, noble's base-point tables on first use) is made on the first signature,
- * not at start; signing is viem's either way.
+ * elliptic-curve work) is made on the first signature, not at start; signing is native either way
+ * (native-secp256k1.ts).
  */
 function authorizer(key: `0x${string}`, address?: `0x${string}`): AuthorizerSigner {
-  if (!address) return privateKeyToAccount(key);
-  let account: ReturnType<typeof privateKeyToAccount> | undefined;
+  if (!address) return nativeAccount(key);
+  let account: ReturnType<typeof nativeAccount> | undefined;
   return {
     address,
     signTypedData(params) {
-      account ??= privateKeyToAccount(key);
+      account ??= nativeAccount(key);
       return account.signTypedData(params);
     },
   };

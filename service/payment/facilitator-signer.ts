@@ -6,6 +6,11 @@
 //   fixed fees and a fixed gas limit, and sent with eth_sendRawTransactionSync (EIP-7966), whose
 //   answer is the receipt — no gas estimate, no fee or chain-id query, no receipt polling.
 // The receipt is handed to the facilitator's waitForTransactionReceipt when it asks for it.
+// Its ECDSA is native (native-secp256k1.ts): the settlement transaction's signature, and the
+// recovery in verifyTypedData, which answers an EOA's valid signature without the chain and asks
+// the chain (viem's ERC-6492/ERC-1271 verification) only for everything else, so it answers as
+// viem does. (@x402/evm 2.27 recovers its payers' signatures with viem's recoverAddress itself,
+// not through this signer: those two recoveries per payment stay in JavaScript.)
 import { BATCH_SETTLEMENT_ADDRESS, toFacilitatorEvmSigner } from "@x402/evm";
 import { LRUCache } from "lru-cache";
 import {
@@ -14,14 +19,15 @@ import {
   createPublicClient,
   encodeFunctionData,
   type Hex,
+  hashTypedData,
   http,
   keccak256,
   type PublicClient,
   type TransactionReceipt,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { sendRawTransactionSync } from "viem/actions";
 import { isTransportFault } from "./chain-faults.ts";
+import { isEcdsaSignatureOf, nativeAccount } from "./native-secp256k1.ts";
 
 /** Gas limit of a settlement (test/e2e/facilitator-signer.e2e.test.ts checks one uses under half of it). */
 export const SETTLEMENT_GAS_LIMIT = 200_000n;
@@ -48,7 +54,7 @@ export function createFacilitatorSigner(opts: { chain: Chain; rpcUrl: string; pr
   address: `0x${string}`;
   client: PublicClient;
 } {
-  const account = privateKeyToAccount(opts.privateKey);
+  const account = nativeAccount(opts.privateKey);
   const client = createPublicClient({
     chain: opts.chain,
     transport: http(opts.rpcUrl),
@@ -125,7 +131,11 @@ export function createFacilitatorSigner(opts: { chain: Chain; rpcUrl: string; pr
       client.readContract({ ...a, abi: a.abi as Abi, args: a.args ?? [] } as Parameters<
         typeof client.readContract
       >[0]),
-    verifyTypedData: (a) => client.verifyTypedData(a as Parameters<typeof client.verifyTypedData>[0]),
+    async verifyTypedData(a) {
+      const typed = a as Parameters<typeof client.verifyTypedData>[0];
+      if (isEcdsaSignatureOf(typed.address, hashTypedData(typed), a.signature)) return true;
+      return client.verifyTypedData(typed);
+    },
     writeContract: (a) =>
       send(
         a.address,
