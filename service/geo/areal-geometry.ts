@@ -1,11 +1,12 @@
 // Polygon and MultiPolygon geometries read from a request (h3/polyfill, pip) by the one GeoJSON
 // reader (geometry/geojson-input.ts): every ring closed with at least four positions, every
 // position in EPSG:4326 range. Any other geometry type is refused by name.
-import { type InputItem, positionsOf } from "./geometry/geojson-input.ts";
+import { type InputItem, type Position, positionsOf } from "./geometry/geojson-input.ts";
 import { Refusal } from "./refusal.ts";
 
 /** A closed ring of `[lon, lat, …]` positions, exactly as sent (first equals last). */
-export type Ring = number[][];
+export type Ring = Position[];
+export type { Position };
 /** One polygon: ring 0 is the exterior, the others are holes. */
 export type PolygonRings = Ring[];
 

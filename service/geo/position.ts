@@ -18,6 +18,25 @@ export function isPosition(value: unknown): value is Position {
   return true;
 }
 
+/** Whether a position of finite numbers lies in EPSG:4326's longitude and latitude ranges. */
+export const inLonLatRange = (p: Position): boolean =>
+  p[0] >= -180 && p[0] <= 180 && p[1] >= -90 && p[1] <= 90;
+
+/**
+ * Calls `edge(x0, y0, x1, y1)` for each pair of consecutive positions of a line or ring, in
+ * order: the one edge walk of the ring measures, with no index past the end to guard.
+ */
+export function forEachEdge(
+  line: readonly (readonly [number, number, ...number[]])[],
+  edge: (x0: number, y0: number, x1: number, y1: number) => void,
+): void {
+  let from: readonly [number, number, ...number[]] | undefined;
+  for (const to of line) {
+    if (from !== undefined) edge(from[0], from[1], to[0], to[1]);
+    from = to;
+  }
+}
+
 /** Checks a position in any CRS (arity and finite numbers) and returns it as sent. */
 export function readPosition(value: unknown, where: Where): Position {
   if (!isPosition(value)) throw new Refusal("invalid_field", { ...where, reason: POSITION_RULE });

@@ -87,7 +87,7 @@ describe("every published geometry limit is refused with field, path and limit",
       },
     });
     expect(err.code).toBe("limit_exceeded");
-    expect(err.details).toMatchObject({ field: "geojson", path: "$.geojson.features" });
+    expect(err.details).toMatchObject({ field: "geojson", path: "$.geojson" });
     expect(err.details.limit).toEqual({
       name: "polygonalGeometries",
       min: 2,

@@ -3,6 +3,7 @@ import { locateExact } from "../../test/reference/exact-point-in-polygon.ts";
 import { unitRouteContext } from "../../test/reference/route-context.ts";
 import { expectMatchesSchema } from "../../test/support/schemas.ts";
 import { ApiError } from "../errors.ts";
+import type { Position } from "../geo/position.ts";
 import { toApiError } from "../refusals.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import { pipEntries } from "./pip.ts";
@@ -39,12 +40,15 @@ const square = (x: number, y: number, size: number) => ({
   ],
 });
 /** A ring of n positions (closing one included) around (cx, cy). */
-const circle = (n: number, cx = 0, cy = 0, r = 1): number[][] => {
-  const ring = Array.from({ length: n - 1 }, (_, i) => [
-    cx + r * Math.cos((2 * Math.PI * i) / (n - 1)),
-    cy + r * Math.sin((2 * Math.PI * i) / (n - 1)),
-  ]);
-  ring.push(ring[0] as number[]);
+const circle = (n: number, cx = 0, cy = 0, r = 1): Position[] => {
+  const ring = Array.from(
+    { length: n - 1 },
+    (_, i): Position => [
+      cx + r * Math.cos((2 * Math.PI * i) / (n - 1)),
+      cy + r * Math.sin((2 * Math.PI * i) / (n - 1)),
+    ],
+  );
+  ring.push(ring[0] as Position);
   return ring;
 };
 

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { booleanPointInPolygon, point as turfPoint, polygon as turfPolygon } from "@turf/turf";
 import { POLYGON_TO_CELLS_FLAGS, polygonToCells, polygonToCellsExperimental } from "h3-js";
-import type { PolygonRings, Ring } from "../../service/geo/areal-geometry.ts";
+import type { PolygonRings, Position, Ring } from "../../service/geo/areal-geometry.ts";
 import type { Containment } from "../../service/geo/h3/part-cells.ts";
 import { polyfill } from "../../service/geo/h3/polyfill.ts";
 import { featureEstimate, planFeatures } from "../../service/geo/h3/polyfill-plan.ts";
@@ -66,7 +66,7 @@ function wigglyRing(n: number, lon: number, lat: number, radius: number, seed: n
     const r = radius * (0.8 + 0.2 * Math.sin(7 * a) + 0.05 * rnd());
     ring.push([lon + r * Math.cos(a), lat + r * Math.sin(a)]);
   }
-  ring.push([...(ring[0] as number[])]);
+  ring.push([...(ring[0] as Position)]);
   return ring;
 }
 

@@ -140,6 +140,28 @@ for (const c of projectionCases) {
   rows.push({ name: `${c.name}, revision A`, ...m, peerName: "proj4js forward()", goal: "≥ 0.8" });
 }
 
+// The same 10,000 positions as a GeoJSON FeatureCollection (100 LineStrings of 100 positions): the
+// GeoJSON reader, the projection and the rebuilt document against proj4js on the bare points.
+{
+  const c = projectionCases[0] as (typeof projectionCases)[number];
+  const pts = points(c.to, c.box);
+  const conv = proj4("+proj=longlat +ellps=GRS80 +no_defs", c.proj4);
+  const geojson = {
+    type: "FeatureCollection",
+    features: Array.from({ length: 100 }, (_, f) => ({
+      type: "Feature",
+      id: f,
+      properties: { name: `line ${f}` },
+      geometry: { type: "LineString", coordinates: pts.slice(100 * f, 100 * f + 100) },
+    })),
+  };
+  const m = await sideBySide(
+    () => runTransform({ from: "EPSG:4326", to: `EPSG:${c.to}`, geojson }, deps("A")),
+    () => pts.map((p) => conv.forward(p)),
+  );
+  rows.push({ name: `${c.name}, GeoJSON, revision A`, ...m, peerName: "proj4js forward()", goal: "≥ 0.8" });
+}
+
 // Datum shifts (revision B) against proj4js's projection of the same points (proj4js has no
 // NADCON5 grids or Helmert epochs: the goal is half its projection speed).
 const utm5 = proj4("+proj=longlat +ellps=GRS80 +no_defs", projectionCases[0]?.proj4 as string);

@@ -4,6 +4,7 @@
 // non-areal or zero-area input falls back to the mean of the vertices on the sphere, and says so in
 // `method`. Rings are read as the other routes read them: an edge over 180° of longitude runs the
 // long way round, so the first centre for such input comes from the lon/lat plane, not the vertices.
+import { forEachEdge } from "../position.ts";
 import { Refusal } from "../refusal.ts";
 import { DEG, unitVector, vectorLonLat } from "./ellipsoid.ts";
 import { hasLongEdge } from "./ellipsoidal-area.ts";
@@ -82,15 +83,13 @@ function planarCentre(
       let a = 0;
       let cx = 0;
       let cy = 0;
-      for (let i = 0; i + 1 < pts.length; i++) {
-        const [x0, y0] = pts[i] as [number, number];
-        const [x1, y1] = pts[i + 1] as [number, number];
+      forEachEdge(pts, (x0, y0, x1, y1) => {
         const cross = x0 * y1 - x1 * y0;
         a += cross;
         cx += (x0 + x1) * cross;
         cy += (y0 + y1) * cross;
         extent = Math.max(extent, Math.abs(x0), Math.abs(y0));
-      }
+      });
       // exterior counts positive, holes negative, whatever their winding
       const sign = (ri === 0 ? 1 : -1) * (a < 0 ? -1 : 1);
       area += (sign * a) / 2;
@@ -132,16 +131,14 @@ function lonLatSeed(polygons: Position[][][]): [number, number] {
       let a = 0;
       let cx = 0;
       let cy = 0;
-      for (let i = 0; i + 1 < ring.length; i++) {
-        const [x0, p0] = ring[i] as Position;
-        const [x1, p1] = ring[i + 1] as Position;
-        const y0 = Math.sin((p0 as number) * DEG);
-        const y1 = Math.sin((p1 as number) * DEG);
-        const cross = (x0 as number) * y1 - (x1 as number) * y0;
+      forEachEdge(ring, (x0, p0, x1, p1) => {
+        const y0 = Math.sin(p0 * DEG);
+        const y1 = Math.sin(p1 * DEG);
+        const cross = x0 * y1 - x1 * y0;
         a += cross;
-        cx += ((x0 as number) + (x1 as number)) * cross;
+        cx += (x0 + x1) * cross;
         cy += (y0 + y1) * cross;
-      }
+      });
       const sign = (ri === 0 ? 1 : -1) * (a < 0 ? -1 : 1);
       area += (sign * a) / 2;
       mx += (sign * cx) / 6;
@@ -153,14 +150,12 @@ function lonLatSeed(polygons: Position[][][]): [number, number] {
 
 function densify(ring: Position[], step: number): [number, number][] {
   const out: [number, number][] = [];
-  for (let i = 0; i + 1 < ring.length; i++) {
-    const [x0, y0] = ring[i] as [number, number];
-    const [x1, y1] = ring[i + 1] as [number, number];
+  forEachEdge(ring, (x0, y0, x1, y1) => {
     const n = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / step));
     for (let k = 0; k < n; k++) out.push([x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n]);
-  }
+  });
   const last = ring[ring.length - 1];
-  if (last) out.push([last[0] as number, last[1] as number]);
+  if (last) out.push([last[0], last[1]]);
   return out;
 }
 
@@ -169,12 +164,10 @@ function followStep(polygons: Position[][][]): number {
   let span = 0;
   let count = 0;
   for (const ring of polygons.flat()) {
-    for (let i = 0; i + 1 < ring.length; i++) {
-      const [x0, y0] = ring[i] as Position;
-      const [x1, y1] = ring[i + 1] as Position;
-      span += Math.max(Math.abs((x1 as number) - (x0 as number)), Math.abs((y1 as number) - (y0 as number)));
+    forEachEdge(ring, (x0, y0, x1, y1) => {
+      span += Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
       count++;
-    }
+    });
   }
   return Math.max(EDGE_STEP_DEGREES, span / Math.max(1, FOLLOWED_POINTS - count));
 }

@@ -40,15 +40,17 @@ function meanQ(phi1: number, phi2: number, qRef: number): number {
  * so an edge spanning more than 180° runs the long way round.
  */
 export function signedRingArea(ring: readonly Position[]): number {
-  if (ring.length < 4) return 0;
-  const qRef = authalicQ((ring[0] as Position)[1] * DEG);
+  const first = ring[0];
+  if (first === undefined || ring.length < 4) return 0;
+  const qRef = authalicQ(first[1] * DEG);
   let sum = 0;
-  for (let i = 0; i + 1 < ring.length; i++) {
-    const p = ring[i] as Position;
-    const q = ring[i + 1] as Position;
-    const dLon = (q[0] - p[0]) * DEG;
+  let p = first;
+  for (const q of ring) {
+    const from = p;
+    p = q;
+    const dLon = (q[0] - from[0]) * DEG;
     if (dLon === 0) continue;
-    sum += dLon * meanQ(p[1] * DEG, q[1] * DEG, qRef);
+    sum += dLon * meanQ(from[1] * DEG, q[1] * DEG, qRef);
   }
   return (-WGS84_A * WGS84_A * sum) / 2;
 }
@@ -65,8 +67,10 @@ export function polygonArea(rings: readonly (readonly Position[])[]): number {
 
 /** True when an edge of the ring spans more than 180° of longitude. */
 export function hasLongEdge(ring: readonly Position[]): boolean {
-  for (let i = 0; i + 1 < ring.length; i++) {
-    if (Math.abs((ring[i + 1] as Position)[0] - (ring[i] as Position)[0]) > 180) return true;
+  let from = ring[0];
+  for (const to of ring) {
+    if (from !== undefined && Math.abs(to[0] - from[0]) > 180) return true;
+    from = to;
   }
   return false;
 }

@@ -1,10 +1,18 @@
-// The geometry routes' GeoJSON reader: structure, ring closure, coordinate ranges (refused, never
+// The one GeoJSON reader (geometry, h3, pip and transform routes): structure, ring closure, coordinate ranges (refused, never
 // normalised) and the position cap, each refusal naming the field and the path in the document.
 import { describe, expect, it } from "vitest";
 import { Refusal } from "../refusal.ts";
-import { readGeoJson } from "./geojson-input.ts";
+import { positionPath, readGeoJson } from "./geojson-input.ts";
 
 const cap = { name: "positions", max: 10, unit: "positions", detail: "test cap" };
+/** A closed unit square: five positions, the closing one included. */
+const square = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [0, 0],
+];
 const read = (doc: unknown) => readGeoJson(doc, { field: "geojson", cap });
 const refusal = (doc: unknown): Refusal => {
   try {
@@ -141,16 +149,66 @@ describe("readGeoJson", () => {
   });
 
   it("counts ring closures against the cap and answers the count of every position as actual", () => {
-    const ring = [
-      [0, 0],
-      [1, 0],
-      [1, 1],
-      [0, 1],
-      [0, 0],
-    ];
+    const ring = square;
     const e = refusal({ type: "MultiPolygon", coordinates: [[ring], [ring], [ring]] });
     expect(e.code).toBe("limit_exceeded");
     expect(e.details).toMatchObject({ field: "geojson", path: "$.geojson" });
     expect(e.details.limit).toEqual({ name: "positions", max: 10, unit: "positions", actual: 15 });
+  });
+
+  it("reads positions in a caller's CRS with the arity rule only (transform's source), never the lon/lat ranges", () => {
+    const doc = readGeoJson(
+      {
+        type: "LineString",
+        coordinates: [
+          [500_000, 6_700_000],
+          [500_010, 6_700_010, 3],
+        ],
+      },
+      { field: "geojson", crs: "any" },
+    );
+    expect(doc.all).toEqual([
+      [500_000, 6_700_000],
+      [500_010, 6_700_010, 3],
+    ]);
+    const e = (() => {
+      try {
+        readGeoJson({ type: "MultiPoint", coordinates: [[1, 2], [3]] }, { field: "geojson", crs: "any" });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(e).toBeInstanceOf(Refusal);
+    expect([(e as Refusal).code, (e as Refusal).details.path]).toEqual([
+      "invalid_field",
+      "$.geojson.coordinates[1]",
+    ]);
+  });
+
+  it("lists every position in document order, the arrays as sent, and finds each one's path again", () => {
+    const ring = square;
+    const sent = {
+      type: "FeatureCollection",
+      features: [
+        { type: "Feature", properties: null, geometry: null },
+        { type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [5, 6] } },
+        {
+          type: "Feature",
+          properties: {},
+          geometry: {
+            type: "GeometryCollection",
+            geometries: [{ type: "MultiPolygon", coordinates: [[], [ring]] }],
+          },
+        },
+      ],
+    };
+    const doc = readGeoJson(sent, { field: "geojson" });
+    expect(doc.all).toHaveLength(6);
+    expect(doc.all[0]).toBe(sent.features[1]?.geometry?.coordinates);
+    expect(doc.all[3]).toBe(ring[2]);
+    expect(doc.all.map((_, i) => positionPath(doc, i))).toEqual([
+      "$.geojson.features[1].geometry.coordinates",
+      ...[0, 1, 2, 3, 4].map((k) => `$.geojson.features[2].geometry.geometries[0].coordinates[1][0][${k}]`),
+    ]);
   });
 });

@@ -64,10 +64,7 @@ function members(geojson: unknown): { polygons: MultiPoly[]; positions: number; 
     longEdges ||= parts.some((p) => p.some(hasLongEdge));
   }
   const n = polygons.length;
-  checkLimit(OVERLAY_GEOMETRIES, n, {
-    field: "geojson",
-    path: doc.kind === "FeatureCollection" ? "$.geojson.features" : "$.geojson.geometries",
-  });
+  checkLimit(OVERLAY_GEOMETRIES, n, { field: "geojson", path: "$.geojson" });
   return { polygons, positions: doc.positions, longEdges };
 }
 

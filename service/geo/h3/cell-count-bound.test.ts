@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { cellToLatLng, getPentagons } from "h3-js";
 import { describe, expect, it } from "vitest";
-import type { PolygonRings, Ring } from "../areal-geometry.ts";
+import type { PolygonRings, Position, Ring } from "../areal-geometry.ts";
 import { cellCountBound, measurePart } from "./cell-count-bound.ts";
 import type { Containment } from "./part-cells.ts";
 import { polyfill } from "./polyfill.ts";
@@ -97,7 +97,7 @@ describe("cell count bound", () => {
             Math.max(-180, Math.min(180, lon + size * (0.2 + r) * Math.cos(a))),
             Math.max(-90, Math.min(90, lat + size * (0.2 + r) * Math.sin(a))),
           ]);
-          ring.push([...(ring[0] as number[])]);
+          ring.push([...(ring[0] as Position)]);
           const hole: Ring = ring.map(([x, y]) => [
             lon + ((x as number) - lon) * 0.1,
             lat + ((y as number) - lat) * 0.1,

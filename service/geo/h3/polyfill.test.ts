@@ -11,7 +11,7 @@ import {
   uncompactCells,
 } from "h3-js";
 import { describe, expect, it } from "vitest";
-import type { PolygonRings, Ring } from "../areal-geometry.ts";
+import type { PolygonRings, Position, Ring } from "../areal-geometry.ts";
 import { INSIDE, locateInPolygon, preparePolygon } from "../pip/prepared-polygon.ts";
 import { partsForH3 } from "./longitude-spans.ts";
 import { mergePartsForH3 } from "./merge-parts.ts";
@@ -223,7 +223,7 @@ describe("polyfill: property tests against an exact point-in-polygon", () => {
               const a = (2 * Math.PI * i) / radii.length;
               return [lon + scale * r * Math.cos(a), lat + scale * r * Math.sin(a)];
             });
-            ring.push([...(ring[0] as number[])]);
+            ring.push([...(ring[0] as Position)]);
             return ring;
           };
           const rings = withHole ? [star(1), star(0.25)] : [star(1)];

@@ -2,6 +2,7 @@
 // measured on H3's sphere: the exact area it encloses, an area bound that holds even for a
 // self-crossing ring, an upper bound of its length, and its longitude/latitude box.
 import type { Ring } from "../areal-geometry.ts";
+import { forEachEdge } from "../position.ts";
 import { EARTH_RADIUS_KM } from "./cell-size-bounds.ts";
 
 const RAD = Math.PI / 180;
@@ -24,11 +25,9 @@ function edgeIntegral(lonA: number, latA: number, lonB: number, latB: number): n
 /** Signed enclosed area (km²), positive for a counterclockwise ring; exact for a simple ring. */
 export function ringSignedAreaKm2(ring: Ring): number {
   let sum = 0;
-  for (let i = 0; i + 1 < ring.length; i++) {
-    const a = ring[i] as number[];
-    const b = ring[i + 1] as number[];
-    sum += edgeIntegral(a[0] as number, a[1] as number, b[0] as number, b[1] as number);
-  }
+  forEachEdge(ring, (x0, y0, x1, y1) => {
+    sum += edgeIntegral(x0, y0, x1, y1);
+  });
   return -sum * R2;
 }
 
@@ -50,14 +49,10 @@ export function ringTileAreasKm2(ring: Ring, box: LonLatBox, n: number): number[
   const integral = new Float64Array(n * n);
   const span = new Float64Array(n * n);
   const ts: number[] = [];
-  for (let i = 0; i + 1 < ring.length; i++) {
-    const a = ring[i] as number[];
-    const b = ring[i + 1] as number[];
-    const lonA = a[0] as number;
-    const latA = a[1] as number;
-    const dLon = (b[0] as number) - lonA;
-    const dLat = (b[1] as number) - latA;
-    if (dLon === 0) continue;
+  forEachEdge(ring, (lonA, latA, lonB, latB) => {
+    const dLon = lonB - lonA;
+    const dLat = latB - latA;
+    if (dLon === 0) return;
     ts.length = 0;
     ts.push(0, 1);
     const c0 = cell(Math.min(lonA, lonA + dLon), box.minLon, stepLon);
@@ -75,18 +70,21 @@ export function ringTileAreasKm2(ring: Ring, box: LonLatBox, n: number): number[
       }
     }
     if (ts.length > 2) ts.sort((x, y) => x - y);
-    for (let k = 0; k + 1 < ts.length; k++) {
-      const t0 = ts[k] as number;
-      const t1 = ts[k + 1] as number;
-      const tMid = (t0 + t1) / 2;
+    let t0: number | undefined;
+    for (const t1 of ts) {
+      const start = t0;
+      t0 = t1;
+      if (start === undefined) continue;
+      const tMid = (start + t1) / 2;
       const at =
         cell(lonA + tMid * dLon, box.minLon, stepLon) * n + cell(latA + tMid * dLat, box.minLat, stepLat);
-      const lon0 = lonA + t0 * dLon;
+      const lon0 = lonA + start * dLon;
       const lon1 = lonA + t1 * dLon;
-      integral[at] = (integral[at] as number) + edgeIntegral(lon0, latA + t0 * dLat, lon1, latA + t1 * dLat);
+      integral[at] =
+        (integral[at] as number) + edgeIntegral(lon0, latA + start * dLat, lon1, latA + t1 * dLat);
       span[at] = (span[at] as number) + (lon1 - lon0) * RAD;
     }
-  }
+  });
   const areas: number[][] = [];
   for (let c = 0; c < n; c++) {
     const column: number[] = new Array(n);
@@ -108,31 +106,22 @@ export function ringTileAreasKm2(ring: Ring, box: LonLatBox, n: number): number[
  * sum of the unsigned areas of the triangles fanning out from the first vertex.
  */
 export function ringFanAreaBoundKm2(ring: Ring): number {
-  const o = ring[0] as number[];
-  const ox = o[0] as number;
-  const oy = o[1] as number;
+  const [o, ...rest] = ring;
+  if (o === undefined) return 0;
+  const [ox, oy] = o;
   let total = 0;
-  for (let i = 1; i + 2 < ring.length; i++) {
-    const a = ring[i] as number[];
-    const b = ring[i + 1] as number[];
-    const ax = a[0] as number;
-    const ay = a[1] as number;
-    const bx = b[0] as number;
-    const by = b[1] as number;
+  // The fan's triangles o·a·b for consecutive a, b up to the last position before the closing one.
+  forEachEdge(rest.slice(0, -1), (ax, ay, bx, by) => {
     const s = edgeIntegral(ox, oy, ax, ay) + edgeIntegral(ax, ay, bx, by) + edgeIntegral(bx, by, ox, oy);
     total += Math.abs(s);
-  }
+  });
   return total * R2;
 }
 
 /** An upper bound of the ring's length on the sphere (km). */
 export function ringLengthBoundKm(ring: Ring): number {
   let total = 0;
-  for (let i = 0; i + 1 < ring.length; i++) {
-    const a = ring[i] as number[];
-    const b = ring[i + 1] as number[];
-    const latA = a[1] as number;
-    const latB = b[1] as number;
+  forEachEdge(ring, (lonA, latA, lonB, latB) => {
     // Along the segment, d(length)² = R²(dLat² + cos²(lat)·dLon²) with cos(lat) at most its
     // largest value over the segment's latitudes.
     const maxCos =
@@ -140,9 +129,9 @@ export function ringLengthBoundKm(ring: Ring): number {
         ? 1
         : Math.cos(Math.min(Math.abs(latA), Math.abs(latB)) * RAD);
     const dLat = (latB - latA) * RAD;
-    const dLon = ((b[0] as number) - (a[0] as number)) * RAD * maxCos;
+    const dLon = (lonB - lonA) * RAD * maxCos;
     total += Math.hypot(dLat, dLon);
-  }
+  });
   return total * EARTH_RADIUS_KM;
 }
 
@@ -155,9 +144,7 @@ export interface LonLatBox {
 
 export function ringBox(ring: Ring): LonLatBox {
   const box = { minLon: Infinity, minLat: Infinity, maxLon: -Infinity, maxLat: -Infinity };
-  for (const p of ring) {
-    const lon = p[0] as number;
-    const lat = p[1] as number;
+  for (const [lon, lat] of ring) {
     if (lon < box.minLon) box.minLon = lon;
     if (lon > box.maxLon) box.maxLon = lon;
     if (lat < box.minLat) box.minLat = lat;

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exactScaled } from "../../../test/reference/exact-point-in-polygon.ts";
-import type { Ring } from "../areal-geometry.ts";
+import type { Position, Ring } from "../areal-geometry.ts";
 import { isProvenSimpleRing } from "./ring-simplicity.ts";
 
-const close = (pts: number[][]): Ring => [...pts, [...(pts[0] as number[])]];
+const close = (pts: Position[]): Ring => [...pts, [...(pts[0] as Position)]];
 
 /** Brute force over all non-adjacent edge pairs with exact BigInt arithmetic. */
 function simpleByBruteForce(ring: Ring): boolean {
@@ -119,7 +119,7 @@ describe("ring simplicity", () => {
     ).toBe(false);
   });
   it("a simple star of 2000 long spikes exceeds the work budget and is not proven simple", () => {
-    const pts: number[][] = [];
+    const pts: Position[] = [];
     for (let i = 0; i < 2000; i++) {
       const a = (2 * Math.PI * i) / 2000;
       const r = i % 2 === 0 ? 10 : 0.001;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ExactLocation, locateExact } from "../../../test/reference/exact-point-in-polygon.ts";
-import type { PolygonRings, Ring } from "../areal-geometry.ts";
+import type { PolygonRings, Position, Ring } from "../areal-geometry.ts";
 import { pipMatrix } from "./pip-matrix.ts";
 import {
   BOUNDARY,
@@ -223,7 +223,7 @@ describe("point in polygon: property tests against the exact reference", () => {
               const angle = (2 * Math.PI * i) / radii.length;
               return [scale * r * Math.cos(angle) + 10, scale * r * Math.sin(angle) + 50];
             });
-            ring.push([...(ring[0] as number[])]);
+            ring.push([...(ring[0] as Position)]);
             return ring;
           };
           const parts: PolygonRings[] = [[star(1), star(0.15)], [star(0.1)]];
@@ -249,7 +249,7 @@ describe("prepared polygon index", () => {
       const r = 1 + 0.1 * Math.sin(37 * angle);
       ring.push([r * Math.cos(angle), r * Math.sin(angle)]);
     }
-    ring.push([...(ring[0] as number[])]);
+    ring.push([...(ring[0] as Position)]);
     const part = preparePolygon([[ring]]).parts[0];
     expect(part?.bandCount).toBeGreaterThan(1000);
     let widest = 0;

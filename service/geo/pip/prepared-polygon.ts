@@ -3,7 +3,7 @@
 // The decision itself is exact (even-odd crossing parity with a half-open rule and Shewchuk's
 // orientation predicate): the bands choose which edges are looked at, never what they answer.
 import { orient2d } from "robust-predicates";
-import type { PolygonRings } from "../areal-geometry.ts";
+import type { PolygonRings, Position } from "../areal-geometry.ts";
 
 export const OUTSIDE = 0;
 export const INSIDE = 1;
@@ -59,15 +59,16 @@ export function preparePart(rings: PolygonRings): PreparedPart {
   let maxY = -Infinity;
   let k = 0;
   for (const ring of rings) {
-    for (let i = 0; i + 1 < ring.length; i++) {
-      const a = ring[i] as number[];
-      const b = ring[i + 1] as number[];
-      const ax = a[0] as number;
-      const ay = a[1] as number;
+    let a: Position | undefined;
+    for (const b of ring) {
+      const from = a;
+      a = b;
+      if (from === undefined) continue;
+      const [ax, ay] = from;
       edges[k++] = ax;
       edges[k++] = ay;
-      edges[k++] = b[0] as number;
-      edges[k++] = b[1] as number;
+      edges[k++] = b[0];
+      edges[k++] = b[1];
       if (ax < minX) minX = ax;
       if (ax > maxX) maxX = ax;
       if (ay < minY) minY = ay;

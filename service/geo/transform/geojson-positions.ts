@@ -1,104 +1,40 @@
-// GeoJSON (Feature, FeatureCollection or bare Geometry) → positions, and the rebuilt document.
-
+// The positions of a transform request's `geojson` (Feature, FeatureCollection or bare Geometry),
+// read by the one GeoJSON reader in the source CRS, and the answer rebuilt in exactly the shape
+// sent: every member, id and property is copied except `bbox` members where GeoJSON defines them
+// (on the document, features and geometries: dropped, counted); positions get the new x, y and
+// keep everything after y.
 import type { SchemaTypes } from "../../types/schema-types.ts";
+import { GEOMETRY_TYPES } from "../geojson/document-structure.ts";
+import { positionPath, readGeoJson } from "../geometry/geojson-input.ts";
 import { isJsonObject, type JsonObject } from "../json-object.ts";
-import { isPosition, readPosition } from "../position.ts";
-import { Refusal } from "../refusal.ts";
-import { checkPositionCount, type PositionSet } from "./position-walk.ts";
+import { type PositionSet, TRANSFORM_POSITIONS } from "./position-walk.ts";
 
-const GEOMETRY_DEPTH: Record<string, number> = {
-  Point: 0,
-  MultiPoint: 1,
-  LineString: 1,
-  MultiLineString: 2,
-  Polygon: 2,
-  MultiPolygon: 3,
-};
+const COORDINATE_TYPES = new Set<unknown>(GEOMETRY_TYPES.filter((t) => t !== "GeometryCollection"));
 
 /** The member through which each GeoJSON object nests (everything else is a property or foreign member). */
 function nestingMember(type: unknown): string | undefined {
   if (type === "FeatureCollection") return "features";
   if (type === "Feature") return "geometry";
   if (type === "GeometryCollection") return "geometries";
-  return typeof type === "string" && type in GEOMETRY_DEPTH ? "coordinates" : undefined;
+  return COORDINATE_TYPES.has(type) ? "coordinates" : undefined;
 }
 
-function invalid(path: string, reason: string): Refusal {
-  return new Refusal("invalid_geometry", { field: "geojson", path, reason });
+/** bbox members of the GeoJSON objects of a document read by the reader (properties not entered). */
+function countBboxes(node: unknown): number {
+  if (!isJsonObject(node)) return 0;
+  let n = "bbox" in node ? 1 : 0;
+  const nest = nestingMember(node.type);
+  if (nest === undefined || nest === "coordinates") return n;
+  const members = node[nest];
+  for (const m of Array.isArray(members) ? members : [members]) n += countBboxes(m);
+  return n;
 }
 
-/** Reads a GeoJSON document; `root` is the JSONPath of the document (e.g. `$.geojson`). */
-export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet<SchemaTypes["GeoJSON"]> {
-  const positions: number[][] = [];
-  // Each position's JSONPath as its parent array's path and its index there (−1: the path itself),
-  // so no string is built per position unless a refusal asks for it.
-  const parents: string[] = [];
-  const indices: number[] = [];
-  let bboxDropped = 0;
-
-  const coords = (node: unknown, depth: number, path: string): void => {
-    if (!Array.isArray(node)) throw invalid(path, "coordinates must be arrays");
-    if (depth === 0) {
-      positions.push(readPosition(node, { field: "geojson", path }));
-      parents.push(path);
-      indices.push(-1);
-      return;
-    }
-    for (let i = 0; i < node.length; i++) {
-      const child = node[i];
-      if (depth === 1) {
-        positions.push(
-          isPosition(child) ? child : readPosition(child, { field: "geojson", path: `${path}[${i}]` }),
-        );
-        parents.push(path);
-        indices.push(i);
-        continue;
-      }
-      coords(child, depth - 1, `${path}[${i}]`);
-    }
-  };
-
-  const geometry = (g: unknown, path: string): void => {
-    if (!isJsonObject(g)) throw invalid(path, "a geometry must be an object");
-    if ("bbox" in g) bboxDropped++;
-    const type = g.type;
-    if (type === "GeometryCollection") {
-      if (!Array.isArray(g.geometries))
-        throw invalid(`${path}.geometries`, "GeometryCollection needs geometries");
-      g.geometries.forEach((m, i) => {
-        geometry(m, `${path}.geometries[${i}]`);
-      });
-      return;
-    }
-    const depth = typeof type === "string" ? GEOMETRY_DEPTH[type] : undefined;
-    if (depth === undefined) throw invalid(`${path}.type`, `unknown geometry type ${String(type)}`);
-    coords(g.coordinates, depth, `${path}.coordinates`);
-  };
-
-  const feature = (f: unknown, path: string): void => {
-    if (!isJsonObject(f) || f.type !== "Feature") throw invalid(path, "expected a Feature");
-    if ("bbox" in f) bboxDropped++;
-    if (f.geometry !== null) geometry(f.geometry, `${path}.geometry`);
-  };
-
-  if (!isJsonObject(doc)) throw invalid(root, "geojson must be an object");
-  if (doc.type === "FeatureCollection") {
-    if ("bbox" in doc) bboxDropped++;
-    if (!Array.isArray(doc.features)) throw invalid(`${root}.features`, "FeatureCollection needs features");
-    doc.features.forEach((f, i) => {
-      feature(f, `${root}.features[${i}]`);
-    });
-  } else if (doc.type === "Feature") {
-    feature(doc, root);
-  } else {
-    geometry(doc, root);
-  }
-
-  checkPositionCount(positions.length, "geojson", root);
-
-  // Rebuild: copy every member except bbox; position arrays get the new x, y.
-  // bbox is dropped only where GeoJSON defines it (on the document, features and geometries);
-  // foreign members and properties are copied verbatim.
+/** Reads the `geojson` member of a transform request (positions in any CRS, the transform cap). */
+export function geoJsonPositions(doc: unknown): PositionSet<SchemaTypes["GeoJSON"]> {
+  const read = readGeoJson(doc, { field: "geojson", cap: TRANSFORM_POSITIONS, crs: "any" });
+  const positions = read.all;
+  // The reader returns every position array as sent: the rebuild finds them by identity.
   const indexOf = new Map<unknown, number>(positions.map((p, i) => [p, i]));
   const copy = (node: unknown, xy: Float64Array, geo: boolean): unknown => {
     if (Array.isArray(node)) {
@@ -119,14 +55,9 @@ export function readGeoJson(doc: unknown, root = "$.geojson"): PositionSet<Schem
   };
   return {
     positions,
-    pathOf: (i) => {
-      const parent = parents[i];
-      if (parent === undefined) return root;
-      const k = indices[i] as number;
-      return k < 0 ? parent : `${parent}[${k}]`;
-    },
-    bboxDropped,
-    // The walk above has checked the document's GeoJSON structure; the copy keeps it.
-    rebuild: (xy) => copyObject(doc, xy, true) as SchemaTypes["GeoJSON"],
+    pathOf: (i) => positionPath(read, i),
+    bboxDropped: countBboxes(doc),
+    // The reader has checked the document's GeoJSON structure; the copy keeps it.
+    rebuild: (xy) => copy(doc, xy, true) as SchemaTypes["GeoJSON"],
   };
 }

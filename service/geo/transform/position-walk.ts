@@ -1,10 +1,11 @@
-// Positions of a transform request, read out of `coordinates` (any nesting) or a GeoJSON object
-// into flat arrays, and the answer rebuilt in exactly the shape sent: every array, member, id and
-// property is copied except `bbox` members (dropped, counted) and the positions (x, y replaced,
-// everything after y passed through).
+// The positions of a transform request (the set both `coordinates` and `geojson` read into) and the
+// reader of `coordinates`: a position, or arrays of positions nested to any depth, each position by
+// the one position rule (position.ts). The answer is rebuilt in exactly the shape sent (x, y
+// replaced, everything after y passed through). `geojson` is read by the one GeoJSON reader
+// (geojson-positions.ts).
 import { NESTING_DEPTH_LIMIT } from "../../limits.ts";
 import { checkLimit, type Limit } from "../limit.ts";
-import { isPosition, readPosition } from "../position.ts";
+import { isPosition, type Position, readPosition } from "../position.ts";
 import { Refusal } from "../refusal.ts";
 
 /** Deepest array nesting accepted in `coordinates`: the service's one nesting limit (limits.ts). */
@@ -19,19 +20,14 @@ export const TRANSFORM_POSITIONS: Limit = {
 
 /** `Shape`: what `rebuild` answers (the nested arrays, or the GeoJSON object). */
 export interface PositionSet<Shape = unknown> {
-  /** The position arrays in document order (each [x, y, …]). */
-  positions: number[][];
+  /** The position arrays in document order (each [x, y, …], as sent). */
+  positions: Position[];
   /** JSONPath of each position, computed on demand. */
   pathOf(index: number): string;
   /** Number of bbox members dropped. */
   bboxDropped: number;
   /** The same document with new positions (x, y from `xy`, 2·index and 2·index + 1). */
   rebuild(xy: Float64Array): Shape;
-}
-
-/** The position cap, checked on the count of every position read (`actual` is that count). */
-export function checkPositionCount(count: number, field: "coordinates" | "geojson", root: string): void {
-  checkLimit(TRANSFORM_POSITIONS, count, { field, path: root });
 }
 
 /** Whether `node` stands for a position (a non-empty array whose first member is a number). */
@@ -53,7 +49,7 @@ function coordinatesPath(coordinates: unknown[], index: number): string {
 
 /** Reads `coordinates`: a position, or arrays of positions nested to any depth up to MAX_NESTING_DEPTH. */
 export function readCoordinates(coordinates: unknown[]): PositionSet<unknown[]> {
-  const positions: number[][] = [];
+  const positions: Position[] = [];
   // Paths are built only for a refusal, from the indices of the arrays on the way down.
   const trail: number[] = [];
   const here = (extra?: number): string =>
@@ -84,7 +80,8 @@ export function readCoordinates(coordinates: unknown[]): PositionSet<unknown[]> 
     }
   };
   walk(coordinates, 0);
-  checkPositionCount(positions.length, "coordinates", "$.coordinates");
+  // The cap on the count of every position read (`actual` is that count).
+  checkLimit(TRANSFORM_POSITIONS, positions.length, { field: "coordinates", path: "$.coordinates" });
   let next = 0;
   const rebuild = (node: unknown[], xy: Float64Array): unknown[] => {
     if (isPositionNode(node)) {

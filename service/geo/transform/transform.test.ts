@@ -165,6 +165,69 @@ describe("shapes", () => {
     });
     expect([e.code, e.details.path]).toEqual(["invalid_field", "$.geojson.coordinates[0][0]"]);
   });
+
+  // Issue 20: transform reads GeoJSON with the geometry routes' reader, so the same document gets
+  // the same code and path on every route (RFC 7946 §3.1.6: a ring closes, four or more positions).
+  it("refuses an unclosed ring as the geometry routes do, with the ring's path", async () => {
+    const ring = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ];
+    const e = await refusal({
+      from: "4326",
+      to: "3857",
+      geojson: { type: "Feature", properties: null, geometry: { type: "Polygon", coordinates: [ring] } },
+    });
+    expect([e.code, e.details.field, e.details.path]).toEqual([
+      "invalid_geometry",
+      "geojson",
+      "$.geojson.geometry.coordinates[0]",
+    ]);
+  });
+
+  it("refuses a GeoJSON position out of the source's range with its index and document path", async () => {
+    const e = await refusal({
+      from: "4326",
+      to: "3857",
+      geojson: {
+        type: "FeatureCollection",
+        features: [
+          { type: "Feature", properties: null, geometry: { type: "Point", coordinates: [1, 2] } },
+          {
+            type: "Feature",
+            properties: null,
+            geometry: {
+              type: "MultiLineString",
+              coordinates: [
+                [],
+                [
+                  [0, 0],
+                  [0, 95],
+                ],
+              ],
+            },
+          },
+        ],
+      },
+    });
+    expect([e.code, e.details.index, e.details.path]).toEqual([
+      "coordinate_out_of_range",
+      2,
+      "$.geojson.features[1].geometry.coordinates[1][1]",
+    ]);
+  });
+
+  it("reads projected GeoJSON positions without the lon/lat ranges (the source CRS's own)", async () => {
+    const r = await run(
+      { from: "3857", to: "4326", geojson: { type: "Point", coordinates: [1_113_194.9, 6_446_275.8] } },
+      "A",
+    );
+    const [lon, lat] = (r.geojson as { coordinates: number[] }).coordinates;
+    expect(lon).toBeCloseTo(10, 6);
+    expect(lat).toBeCloseTo(50, 5);
+  });
 });
 
 describe("limits and refusals carry the index of the position", () => {

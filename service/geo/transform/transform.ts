@@ -6,7 +6,7 @@ import type { SchemaTypes } from "../../types/schema-types.ts";
 import { Refusal } from "../refusal.ts";
 import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumShiftResult, shiftDatum } from "./datum-shift.ts";
-import { readGeoJson } from "./geojson-positions.ts";
+import { geoJsonPositions } from "./geojson-positions.ts";
 import type { GridStore } from "./grid-store.ts";
 import { type PositionSet, readCoordinates } from "./position-walk.ts";
 import { currentEpoch, helmertDatumGap } from "./revision-a-datum-gap.ts";
@@ -54,10 +54,7 @@ function toGeographic(
   const lon = new Float64Array(n);
   const lat = new Float64Array(n);
   const projection = from.kind === "projected" ? deps.registry.projection(from) : undefined;
-  for (let i = 0; i < n; i++) {
-    const position = set.positions[i] as number[];
-    const x = position[0] as number;
-    const y = position[1] as number;
+  for (const [i, [x, y]] of set.positions.entries()) {
     if (projection) {
       if (!projection.inverseInto(x, y, lon, lat, i))
         throw new Refusal("outside_projection_domain", {
@@ -118,7 +115,7 @@ export async function runTransform(body: unknown, deps: TransformDeps): Promise<
   const input =
     req.coordinates !== undefined
       ? ({ field: "coordinates", set: readCoordinates(req.coordinates) } as const)
-      : ({ field: "geojson", set: readGeoJson(req.geojson) } as const);
+      : ({ field: "geojson", set: geoJsonPositions(req.geojson) } as const);
   const { field, set } = input;
   const [lon, lat] = toGeographic(from, set, field, deps);
   const gap =
