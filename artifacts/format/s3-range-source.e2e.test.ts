@@ -113,12 +113,8 @@ describe.skipIf(missing !== undefined)("artifact readers over S3 range reads (Op
     ];
     const answers = async (dem: DemDataset) => {
       const out: unknown[] = [];
-      const tilesOf = points.map((p) => {
-        const tiles = new Set<string>();
-        dem.collectTiles(p.lon, p.lat, "bilinear", tiles);
-        return tiles;
-      });
-      await dem.visit(tilesOf, (view, i) => {
+      const positions = points.map((p) => ({ longitude: p.lon, latitude: p.lat }));
+      await dem.visit(dem.tilesOfPositions(positions, "bilinear"), (view, i) => {
         const p = points[i] as { lon: number; lat: number };
         const at = view.locate(p.lon, p.lat);
         out.push(at && { at, sampled: view.sample(at, "bilinear") });

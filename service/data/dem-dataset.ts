@@ -73,6 +73,18 @@ export class DemDataset {
     }
   }
 
+  /** The tiles each position may read (`collectTiles` per position), the input of `visit`. */
+  tilesOfPositions(
+    positions: readonly { longitude: number; latitude: number }[],
+    method: Interpolation,
+  ): Set<string>[] {
+    return positions.map((p) => {
+      const own = new Set<string>();
+      this.collectTiles(p.longitude, p.latitude, method, own);
+      return own;
+    });
+  }
+
   /**
    * Reads the tiles (keys from `collectTiles`) through the reader's cache, all at once, and returns
    * the synchronous view that locates and samples positions over them: the sampling loop pays no

@@ -57,13 +57,8 @@ export async function profileHandler(
   const points = samplePath(path, length, count);
 
   const dem = demOf(ctx);
-  const tiles = new Set<string>();
-  const tilesOf = points.map((p) => {
-    const own = new Set<string>();
-    dem.collectTiles(p.longitude, p.latitude, interpolation, own);
-    for (const k of own) tiles.add(k);
-    return own;
-  });
+  const tilesOf = dem.tilesOfPositions(points, interpolation);
+  const tiles = new Set(tilesOf.flatMap((own) => [...own]));
   checkLimit(PROFILE_LIMITS.tiles, tiles.size, where);
 
   const meta = dem.metadata;

@@ -59,12 +59,7 @@ async function ours(dem: DemDataset, lon: number, lat: number): Promise<number> 
 /** A profile as POST /v1/elevation/profile samples it: tiles per position, read ahead in runs, sampled synchronously. */
 async function oursProfile(dem: DemDataset, points: readonly { longitude: number; latitude: number }[]) {
   const heights: number[] = [];
-  const tilesOf = points.map((p) => {
-    const own = new Set<string>();
-    dem.collectTiles(p.longitude, p.latitude, "bilinear", own);
-    return own;
-  });
-  await dem.visit(tilesOf, (view, i) => {
+  await dem.visit(dem.tilesOfPositions(points, "bilinear"), (view, i) => {
     const p = points[i] as { longitude: number; latitude: number };
     const at = view.locate(p.longitude, p.latitude);
     heights.push(at ? (view.sample(at, "bilinear")?.elevationMeters ?? Number.NaN) : Number.NaN);
