@@ -238,7 +238,7 @@ await step("WGS 84 → NAD83(2011), EPSG:10334 at 2026.5, revision B", async () 
 // while other processes keep both cores busy, so under the default 10 s a worker's first, cold
 // transform (~150 ms of CPU: registry parse, JIT) was refused 503 compute_timeout (unpaid), and
 // the worker replacing the abandoned one loaded its code again and timed out in turn. The bench
-// measures time; the deadline itself is tested in test/e2e/transform-deadline.e2e.test.ts (and execution-deadline).
+// measures time; the deadline itself is tested in test/e2e/transform-deadline.e2e.test.ts.
 const PAID_DEADLINE_MS = 120_000;
 const utmPoints = points(26905, [-156, 56, -150, 70]);
 try {
