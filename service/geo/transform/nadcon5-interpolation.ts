@@ -98,17 +98,22 @@ export function interpolateInTile(
   out: Float64Array,
 ): void {
   const row = 2 * tileSize;
-  for (let band = 0; band < 2; band++) {
-    const b0 = offset + band;
-    const b1 = b0 + row;
-    const b2 = b1 + row;
-    out[band] = quadratic(
-      quadratic(t[b0] as number, t[b0 + 2] as number, t[b0 + 4] as number, x),
-      quadratic(t[b1] as number, t[b1 + 2] as number, t[b1 + 4] as number, x),
-      quadratic(t[b2] as number, t[b2 + 2] as number, t[b2 + 4] as number, x),
-      y,
-    );
-  }
+  const b0 = offset;
+  const b1 = b0 + row;
+  const b2 = b1 + row;
+  // Band 0 (latitude offset) at even indices, band 1 (longitude offset) at odd ones.
+  out[0] = quadratic(
+    quadratic(t[b0] as number, t[b0 + 2] as number, t[b0 + 4] as number, x),
+    quadratic(t[b1] as number, t[b1 + 2] as number, t[b1 + 4] as number, x),
+    quadratic(t[b2] as number, t[b2 + 2] as number, t[b2 + 4] as number, x),
+    y,
+  );
+  out[1] = quadratic(
+    quadratic(t[b0 + 1] as number, t[b0 + 3] as number, t[b0 + 5] as number, x),
+    quadratic(t[b1 + 1] as number, t[b1 + 3] as number, t[b1 + 5] as number, x),
+    quadratic(t[b2 + 1] as number, t[b2 + 3] as number, t[b2 + 5] as number, x),
+    y,
+  );
 }
 
 /**
