@@ -49,15 +49,32 @@ async function median(fn: () => unknown | Promise<unknown>): Promise<number> {
 
 const mid = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
 
+/** CPU milliseconds this process has used (every thread: GC helpers included). */
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Wall and CPU milliseconds of one call. */
+async function timed(fn: () => unknown | Promise<unknown>): Promise<[number, number]> {
+  const c = cpuMs();
+  const t = performance.now();
+  await fn();
+  return [performance.now() - t, cpuMs() - c];
+}
+
 /**
  * Ours and the peer alternating in one process: each round times one call of each, the order
- * flipping every round; the speed ratio (peer time / our time, > 1 = we are faster) is paired
- * per round and its median reported with the median times.
+ * flipping every round; the speed ratios (peer time / our time, > 1 = we are faster) are paired
+ * per round and their medians reported with the median times. Both in wall time and in CPU
+ * time: on a loaded machine a call longer than the scheduler's time slice is preempted and waits
+ * while a shorter one often is not, which biases the wall ratio against the slower side; CPU
+ * time does not count the wait.
  */
 async function sideBySide(
   ours: () => unknown | Promise<unknown>,
   peer: () => unknown,
-): Promise<{ ours: number; peer: number; ratio: number }> {
+): Promise<{ ours: number; peer: number; ratio: number; cpuRatio: number }> {
   for (let i = 0; i < 3; i++) {
     await ours();
     peer();
@@ -65,29 +82,20 @@ async function sideBySide(
   const o: number[] = [];
   const p: number[] = [];
   const r: number[] = [];
+  const rc: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    let t = 0;
-    let u = 0;
-    if (i % 2 === 0) {
-      t = performance.now();
-      await ours();
-      t = performance.now() - t;
-      u = performance.now();
-      peer();
-      u = performance.now() - u;
-    } else {
-      u = performance.now();
-      peer();
-      u = performance.now() - u;
-      t = performance.now();
-      await ours();
-      t = performance.now() - t;
-    }
+    const first = i % 2 === 0 ? ours : peer;
+    const second = i % 2 === 0 ? peer : ours;
+    const a = await timed(first);
+    const b = await timed(second);
+    const [t, tc] = i % 2 === 0 ? a : b;
+    const [u, uc] = i % 2 === 0 ? b : a;
     o.push(t);
     p.push(u);
     r.push(u / t);
+    rc.push(uc / tc);
   }
-  return { ours: mid(o), peer: mid(p), ratio: mid(r) };
+  return { ours: mid(o), peer: mid(p), ratio: mid(r), cpuRatio: mid(rc) };
 }
 
 const data = new DataRegistry();
@@ -105,6 +113,8 @@ interface Row {
   peerName?: string;
   /** Speed relative to the peer (peer time / our time), median of paired rounds. */
   ratio?: number;
+  /** The same in CPU time. */
+  cpuRatio?: number;
   goal?: string;
 }
 const rows: Row[] = [];
@@ -323,13 +333,13 @@ console.log(
   `${N.toLocaleString("en")} positions per request, median of ${RUNS} runs (node ${process.version}, load average ${loadavg()[0]?.toFixed(1)})\n`,
 );
 console.log(
-  "| case | ours (ms) | µs / position | peer | peer (ms) | speed vs peer (peer ms / ours, paired rounds) | goal |",
+  "| case | ours (ms) | µs / position | peer | peer (ms) | speed vs peer (peer ms / ours, paired rounds) | the same in CPU time | goal |",
 );
-console.log("|---|---:|---:|---|---:|---:|---|");
+console.log("|---|---:|---:|---|---:|---:|---:|---|");
 for (const r of rows) {
   const ratio = r.ratio ?? (r.peer ? r.peer / r.ours : undefined);
   console.log(
-    `| ${r.name} | ${r.ours.toFixed(1)} | ${((r.ours * 1000) / N).toFixed(2)} | ${r.peerName ?? ""} | ${r.peer?.toFixed(1) ?? ""} | ${ratio === undefined ? "" : `${ratio.toFixed(2)}×`} | ${r.goal ?? ""} |`,
+    `| ${r.name} | ${r.ours.toFixed(1)} | ${((r.ours * 1000) / N).toFixed(2)} | ${r.peerName ?? ""} | ${r.peer?.toFixed(1) ?? ""} | ${ratio === undefined ? "" : `${ratio.toFixed(2)}×`} | ${r.cpuRatio === undefined ? "" : `${r.cpuRatio.toFixed(2)}×`} | ${r.goal ?? ""} |`,
   );
 }
 console.log(`\nFor information, PROJ cs2cs EPSG:4326 → EPSG:26905 on the same 10,000 points: ${cs2csNote}.`);
