@@ -10,7 +10,7 @@
 // voucher-paid calls; the claim that follows is reported with its gas.
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { PayScheme } from "../../cli/batch-payer.ts";
@@ -89,7 +89,9 @@ type Round = Awaited<ReturnType<Awaited<ReturnType<typeof loadGenerator>>["round
 
 const fmt = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "n/a" : n.toFixed(1));
 console.log(
-  `${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per scheme and concurrency, the best round of each (load average before: ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")})\n`,
+  `${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per scheme and concurrency, the best round of each (load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")})\n`,
 );
 console.log(
   "| concurrency | exact req/s | batch req/s | batch/exact | exact p50/p99 ms | batch p50/p99 ms | CPU ms per paid answer, exact: service / chain / clients | batch: service / chain / clients |",
