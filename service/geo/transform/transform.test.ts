@@ -446,16 +446,18 @@ describe("revision B datum shifts", () => {
   });
 });
 
+/** A lon/lat position (|latitude| ≤ 80°), with or without an elevation. */
+const position = fc
+  .tuple(fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }))
+  .chain(([x, y]) =>
+    fc.oneof(
+      fc.constant([x, y]),
+      fc.double({ min: -500, max: 9000, noNaN: true }).map((z) => [x, y, z]),
+    ),
+  );
+
 describe("shape property", () => {
   it("any nesting of positions comes back with exactly the same structure and elevations", async () => {
-    const position = fc
-      .tuple(fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }))
-      .chain(([x, y]) =>
-        fc.oneof(
-          fc.constant([x, y]),
-          fc.double({ min: -500, max: 9000, noNaN: true }).map((z) => [x, y, z]),
-        ),
-      );
     const { tree } = fc.letrec((tie) => ({
       tree: fc.oneof(
         { depthSize: "small", withCrossShrink: true },
@@ -478,14 +480,6 @@ describe("shape property", () => {
 });
 
 describe("GeoJSON shape property", () => {
-  const position = fc
-    .tuple(fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }))
-    .chain(([x, y]) =>
-      fc.oneof(
-        fc.constant([x, y]),
-        fc.double({ min: -500, max: 9000, noNaN: true }).map((z) => [x, y, z]),
-      ),
-    );
   const line = fc.oneof(fc.constant([]), fc.array(position, { minLength: 2, maxLength: 4 }));
   const ring = fc.array(position, { minLength: 3, maxLength: 4 }).map((r) => [...r, [...(r[0] as number[])]]);
   const polygon = fc.array(ring, { maxLength: 2 });
