@@ -1,5 +1,7 @@
 // Payment benchmarks, each side by side with its peer in this one process (ratios, never assertions):
 // - the 402 quote path against a bare Fastify JSON route, alternating rounds (autocannon, c=16);
+//   BENCH_QUOTE_ONLY=1 stops after it, BENCH_PROFILE_402=<file> writes a CPU profile of this
+//   thread taken during the 402's timed rounds only (open it in Chrome DevTools or speedscope);
 // - verify + settle against the physical floor (2 signature recoveries + signing and sending the
 //   settlement with its receipt) and against the same facilitator run in this thread, alternating
 //   one payment each;
@@ -7,7 +9,8 @@
 //   BENCH_AGED_PAYMENTS payments (default 2000; BENCH_AGED_PAYMENTS=20000 for the issue's row, about
 //   three more minutes), with the CPU each paid request cost the request thread, the process and anvil.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { x402Client, x402HTTPClient } from "@x402/core/client";
@@ -16,7 +19,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { authorizationTypes, eip3009ABI } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import { encodeFunctionData, getAddress, parseSignature, recoverTypedDataAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sendRawTransactionSync } from "viem/actions";
@@ -27,7 +30,7 @@ import { SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.t
 import { startService } from "../../service/runtime.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const AGED = Number(process.env.BENCH_AGED_PAYMENTS ?? 2000);
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -85,6 +88,11 @@ function autocannon(
   });
 }
 
+/** Fastify's request logging with only its "request completed" line: one line per request. */
+class CompletedLineOnly extends LogController {
+  override incomingRequest() {}
+}
+
 async function main() {
   const config = loadConfig(
     {
@@ -101,8 +109,16 @@ async function main() {
   if (!devnet) throw new Error("the bench runs on the devnet");
   const body = JSON.stringify({ name: "bench" });
 
-  // 1. The 402 against a bare Fastify JSON route (with a request log to the same kind of sink).
-  const bare = Fastify({ logger: { level: "info", stream: { write: () => {} } } });
+  // 1. The 402 against a bare Fastify JSON route, a fair peer: the same log level and sink with one
+  // line per request as the service writes (Fastify's own "request completed"), and the same
+  // connection and keep-alive timeouts and connection cap.
+  const bare = Fastify({
+    logger: { level: "info", stream: { write: () => {} } },
+    logController: new CompletedLineOnly(),
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+  });
+  bare.server.maxConnections = config.maxConnections;
   bare.post("/v1/hello", async (req) => ({ hello: (req.body as { name: string }).name }));
   await bare.listen({ host: "127.0.0.1", port: 0 });
   const bareAddr = bare.server.address();
@@ -111,9 +127,22 @@ async function main() {
   await autocannon(bareUrl, body);
   await autocannon(`${svc.url}/v1/hello`, body);
   const rounds: Record<"bare" | "ours" | "oursP50" | "bareP50" | "bareCpu" | "oursCpu", number>[] = [];
+  const profiler = process.env.BENCH_PROFILE_402 ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+  }
   for (let i = 0; i < ROUNDS; i++) {
     const b = await autocannon(bareUrl, body);
+    await profiler?.post("Profiler.start");
     const o = await autocannon(`${svc.url}/v1/hello`, body);
+    if (profiler) {
+      const { profile } = await profiler.post("Profiler.stop");
+      writeFileSync(
+        (process.env.BENCH_PROFILE_402 ?? "").replace(/(\.cpuprofile)?$/, `-${i}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    }
     rounds.push({
       bare: b.rps,
       ours: o.rps,
@@ -138,6 +167,15 @@ async function main() {
     `\nratio 402/bare (median of paired rounds): ${median(rounds.map((r) => r.ours / r.bare)).toFixed(2)}× in req/s, ` +
       `${median(rounds.map((r) => r.bareCpu / r.oursCpu)).toFixed(2)}× in requests per CPU second (goal ≥ 0.8×)\n`,
   );
+  const each = (f: (r: (typeof rounds)[number]) => number) => rounds.map((r) => f(r).toFixed(2)).join(" ");
+  console.log(
+    `each round, 402/bare: req/s ${each((r) => r.ours / r.bare)}; per CPU second ${each((r) => r.bareCpu / r.oursCpu)}\n`,
+  );
+  profiler?.disconnect();
+  if (process.env.BENCH_QUOTE_ONLY) {
+    await svc.close();
+    return;
+  }
 
   // Pre-signed payments (signing is the client's cost, not the service's).
   const signer = new x402HTTPClient(
