@@ -141,7 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preValidation", holdSocket);
   app.addHook("onSend", (req, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
-    if (reply.statusCode >= 400 && req.errorCode === null) req.errorCode = errorCodeOf(payload);
+    // A quote's body ({}) carries no error code: not parsed for one on every 402.
+    if (reply.statusCode >= 400 && req.errorCode === null && req.paymentOutcome?.state !== "quoted")
+      req.errorCode = errorCodeOf(payload);
     done(null, payload);
   });
   app.addHook("onResponse", logDelivered);
