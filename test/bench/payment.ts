@@ -111,7 +111,8 @@ async function main() {
 
   // 1. The 402 against a bare Fastify JSON route, a fair peer: the same log level and sink with one
   // line per request as the service writes (Fastify's own "request completed"), and the same
-  // connection and keep-alive timeouts and connection cap.
+  // connection and keep-alive timeouts and connection cap. A third route on it answers the
+  // service's 402 bytes (status, headers, body) from a constant: the floor for an answer that size.
   const bare = Fastify({
     logger: { level: "info", stream: { write: () => {} } },
     logController: new CompletedLineOnly(),
@@ -120,57 +121,73 @@ async function main() {
   });
   bare.server.maxConnections = config.maxConnections;
   bare.post("/v1/hello", async (req) => ({ hello: (req.body as { name: string }).name }));
+  const quote = await fetch(`${svc.url}/v1/hello`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const quoteHeaders: Record<string, string> = {};
+  for (const [k, v] of quote.headers)
+    if (!["date", "connection", "keep-alive", "content-length"].includes(k)) quoteHeaders[k] = v;
+  const quoteBody = await quote.text();
+  bare.post("/v1/same-402", async (_req, reply) =>
+    reply.code(quote.status).headers(quoteHeaders).send(quoteBody),
+  );
   await bare.listen({ host: "127.0.0.1", port: 0 });
   const bareAddr = bare.server.address();
-  const bareUrl = `http://127.0.0.1:${typeof bareAddr === "object" && bareAddr ? bareAddr.port : 0}/v1/hello`;
-  // One round each first, not counted: both routes compiled and warm before they are compared.
-  await autocannon(bareUrl, body);
-  await autocannon(`${svc.url}/v1/hello`, body);
-  const rounds: Record<"bare" | "ours" | "oursP50" | "bareP50" | "bareCpu" | "oursCpu", number>[] = [];
+  const bareBase = `http://127.0.0.1:${typeof bareAddr === "object" && bareAddr ? bareAddr.port : 0}`;
+  const peers = {
+    bare: `${bareBase}/v1/hello`,
+    same402: `${bareBase}/v1/same-402`,
+    ours: `${svc.url}/v1/hello`,
+  } as const;
+  type Peer = keyof typeof peers;
+  const names = Object.keys(peers) as Peer[];
+  // One round each first, not counted: every route compiled and warm before they are compared.
+  for (const n of names) await autocannon(peers[n], body);
+  const rounds: Record<Peer, Awaited<ReturnType<typeof autocannon>>>[] = [];
   const profiler = process.env.BENCH_PROFILE_402 ? new Session() : null;
   if (profiler) {
     profiler.connect();
     await profiler.post("Profiler.enable");
   }
   for (let i = 0; i < ROUNDS; i++) {
-    const b = await autocannon(bareUrl, body);
-    await profiler?.post("Profiler.start");
-    const o = await autocannon(`${svc.url}/v1/hello`, body);
-    if (profiler) {
-      const { profile } = await profiler.post("Profiler.stop");
-      writeFileSync(
-        (process.env.BENCH_PROFILE_402 ?? "").replace(/(\.cpuprofile)?$/, `-${i}.cpuprofile`),
-        JSON.stringify(profile),
-      );
+    const round: Partial<Record<Peer, Awaited<ReturnType<typeof autocannon>>>> = {};
+    // The order rotates each round: none always runs first after a pause.
+    for (const n of [...names.slice(i % names.length), ...names.slice(0, i % names.length)]) {
+      if (n === "ours") await profiler?.post("Profiler.start");
+      round[n] = await autocannon(peers[n], body);
+      if (profiler && n === "ours") {
+        const { profile } = await profiler.post("Profiler.stop");
+        writeFileSync(
+          (process.env.BENCH_PROFILE_402 ?? "").replace(/(\.cpuprofile)?$/, `-${i}.cpuprofile`),
+          JSON.stringify(profile),
+        );
+      }
     }
-    rounds.push({
-      bare: b.rps,
-      ours: o.rps,
-      bareP50: b.p50,
-      oursP50: o.p50,
-      bareCpu: b.cpuUs,
-      oursCpu: o.cpuUs,
-    });
+    rounds.push(round as Record<Peer, Awaited<ReturnType<typeof autocannon>>>);
   }
   await bare.close();
-  const cell = (k: keyof (typeof rounds)[number], digits = 0) =>
-    median(rounds.map((r) => r[k])).toFixed(digits);
+  const cell = (n: Peer, k: "rps" | "p50" | "cpuUs", digits = 0) =>
+    median(rounds.map((r) => r[n][k])).toFixed(digits);
+  const row = (label: string, n: Peer) =>
+    console.log(`| ${label} | ${cell(n, "rps")} | ${cell(n, "p50", 1)} | ${cell(n, "cpuUs")} |`);
   console.log(
-    `| 402 quote path, c=16, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s | req/s (median) | p50 ms | main-thread CPU µs per request (median) |`,
+    `| 402 quote path, c=16, ${ROUNDS} rounds of ${ROUND_SECONDS} s in rotating order | req/s (median) | p50 ms | main-thread CPU µs per request (median) |`,
   );
   console.log("|---|---|---|---|");
-  console.log(`| bare Fastify JSON route | ${cell("bare")} | ${cell("bareP50", 1)} | ${cell("bareCpu")} |`);
-  console.log(
-    `| geo402 POST /v1/hello unpaid → 402 | ${cell("ours")} | ${cell("oursP50", 1)} | ${cell("oursCpu")} |`,
-  );
-  console.log(
-    `\nratio 402/bare (median of paired rounds): ${median(rounds.map((r) => r.ours / r.bare)).toFixed(2)}× in req/s, ` +
-      `${median(rounds.map((r) => r.bareCpu / r.oursCpu)).toFixed(2)}× in requests per CPU second (goal ≥ 0.8×)\n`,
-  );
-  const each = (f: (r: (typeof rounds)[number]) => number) => rounds.map((r) => f(r).toFixed(2)).join(" ");
-  console.log(
-    `each round, 402/bare: req/s ${each((r) => r.ours / r.bare)}; per CPU second ${each((r) => r.bareCpu / r.oursCpu)}\n`,
-  );
+  row("bare Fastify JSON route", "bare");
+  row("bare Fastify route answering the same 402 bytes", "same402");
+  row("geo402 POST /v1/hello unpaid → 402", "ours");
+  const ratio = (a: Peer, b: Peer) => {
+    const rps = rounds.map((r) => r[a].rps / r[b].rps);
+    const cpu = rounds.map((r) => r[b].cpuUs / r[a].cpuUs);
+    const each = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(" ");
+    return `${median(rps).toFixed(2)}× in req/s, ${median(cpu).toFixed(2)}× in requests per CPU second (rounds: ${each(rps)}; ${each(cpu)})`;
+  };
+  console.log(`\nratio 402/bare (median of paired rounds): ${ratio("ours", "bare")} (goal ≥ 0.8×)`);
+  console.log(`ratio same 402 bytes/bare: ${ratio("same402", "bare")}`);
+  console.log(`ratio 402/same 402 bytes: ${ratio("ours", "same402")}\n`);
   profiler?.disconnect();
   if (process.env.BENCH_QUOTE_ONLY) {
     await svc.close();
