@@ -1,10 +1,10 @@
-// Start-up and memory of the built service (npm run build → build/service/server.mjs, as `npm start`
-// runs it), side by side with a bare Fastify process in the same run (never assertions):
+// Start-up and memory of the built service (npm run build, then bin/geo402-serve as `npm start`
+// runs it: the bundle with its process settings), side by side with a bare Fastify process in the same run (never assertions):
 // - process start → first 200 of GET /, alternating rounds, each geo402 start with a fresh home;
 // - RSS after 10k mixed requests (quotes of every priced route's example, free routes, refused
 //   bodies, and 5% paid, rotating over the priced routes), the service alone and with its anvil.
-// BENCH_SERVICE_ARGS runs another entry instead (e.g. "--import tsx service/server.ts", the
-// development start).
+// BENCH_SERVICE_ARGS runs node with other arguments instead (e.g. "--import tsx service/server.ts",
+// the development start; "build/service/server.mjs", the bundle without the settings).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import {
@@ -21,10 +21,9 @@ import {
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 10_000);
-const SERVICE: Launch = {
-  command: process.execPath,
-  args: (process.env.BENCH_SERVICE_ARGS ?? path.join(root, "build/service/server.mjs")).split(" "),
-};
+const SERVICE: Launch = process.env.BENCH_SERVICE_ARGS
+  ? { command: process.execPath, args: process.env.BENCH_SERVICE_ARGS.split(" ") }
+  : { command: path.join(root, "bin/geo402-serve"), args: [] };
 
 async function main() {
   spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
@@ -43,9 +42,7 @@ async function main() {
   );
   console.log("|---|---|");
   console.log(`| bare Fastify process | ${median(times.bare).toFixed(0)} |`);
-  console.log(
-    `| geo402 (node build/service/server.mjs, devnet included) | ${median(times.geo402).toFixed(0)} |`,
-  );
+  console.log(`| geo402 (bin/geo402-serve, devnet included) | ${median(times.geo402).toFixed(0)} |`);
   console.log(
     `| geo402 → /readyz 200 (compute workers started, families open, chain up) | ${median(ready).toFixed(0)} |`,
   );
