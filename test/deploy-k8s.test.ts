@@ -67,6 +67,7 @@ describe("deploy/k8s (validated offline against the Kubernetes schemas)", () => 
     const dep = rendered().find((r) => r.kind === "Deployment")!;
     const pod = dep.spec.template.spec;
     const service = pod.containers.find((c: { name: string }) => c.name === "geo402");
+    expect(service.command).toEqual(["geo402-serve"]);
     expect(service.readinessProbe.httpGet).toEqual({ path: "/readyz", port: "admin" });
     expect(service.livenessProbe.httpGet).toEqual({ path: "/healthz", port: "admin" });
     expect(service.ports).toContainEqual({ name: "admin", containerPort: 4021 });

@@ -29,7 +29,7 @@ stop() { # keeps the script's own exit status
 trap stop EXIT
 buildah run --runtime runc --network host -v "$ARTIFACTS:/artifacts:ro" \
   -e PORT="$PORT" -e GEO402_ADMIN_PORT=$((PORT + 1)) -e GEO402_HOME=/tmp/geo402 "$ctr" -- \
-  node build/service/server.mjs &
+  geo402-serve &
 run=$!
 for _ in $(seq 1 240); do
   if curl -fsS "http://127.0.0.1:$((PORT + 1))/readyz" >/dev/null 2>&1; then

@@ -1,162 +1,29 @@
-// Start-up and memory of the built service (npm run build → build/service/server.mjs, as `npm start`
-// runs it), side by side with a bare Fastify process in the same run (never assertions):
+// Start-up and memory of the built service (npm run build, then bin/geo402-serve as `npm start`
+// runs it: the bundle with its process settings), side by side with a bare Fastify process in the same run (never assertions):
 // - process start → first 200 of GET /, alternating rounds, each geo402 start with a fresh home;
 // - RSS after 10k mixed requests (quotes of every priced route's example, free routes, refused
 //   bodies, and 5% paid, rotating over the priced routes), the service alone and with its anvil.
-// BENCH_SERVICE_ARGS runs another entry instead (e.g. "--import tsx service/server.ts", the
-// development start).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// BENCH_SERVICE_ARGS runs node with other arguments instead (e.g. "--import tsx service/server.ts",
+// the development start; "build/service/server.mjs", the bundle without the settings).
+import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { x402Client, x402HTTPClient } from "@x402/core/client";
-import { decodePaymentRequiredHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
-import { CATALOG } from "../../service/catalog.ts";
-import { freePort } from "../../service/payment/anvil.ts";
-import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
+import {
+  devnetPayer,
+  type Launch,
+  median,
+  mixedLoad,
+  root,
+  rssMiB,
+  type Started,
+  start,
+  stop,
+} from "./_service-process.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 10_000);
-const BARE =
-  'import Fastify from "fastify"; const app = Fastify(); app.get("/", async () => ({ hello: "world" })); ' +
-  'app.post("/v1/hello", async (r) => ({ hello: r.body?.name })); await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
-
-interface Started {
-  proc: ChildProcess;
-  url: string;
-  home: string;
-  ms: number;
-  /** Process start → /readyz 200 (geo402: the compute workers started too); the bare process: ms. */
-  readyMs: number;
-}
-
-async function start(kind: "geo402" | "bare"): Promise<Started> {
-  const port = await freePort();
-  const adminPort = await freePort();
-  const home = mkdtempSync(path.join(tmpdir(), "geo402-start-"));
-  const args =
-    kind === "geo402"
-      ? (process.env.BENCH_SERVICE_ARGS ?? path.join(root, "build/service/server.mjs")).split(" ")
-      : ["--input-type=module", "-e", BARE];
-  const t0 = performance.now();
-  const proc = spawn(process.execPath, args, {
-    cwd: root,
-    env: serviceProcessEnv(port, adminPort, home),
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    const ok = await fetch(`${url}/`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) break;
-    if (proc.exitCode !== null) throw new Error(`${kind} exited with ${proc.exitCode}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  const ms = performance.now() - t0;
-  if (kind === "bare") return { proc, url, home, ms, readyMs: ms };
-  await untilComputeReady(adminPort, proc);
-  return { proc, url, home, ms, readyMs: performance.now() - t0 };
-}
-
-const stop = (s: Started) =>
-  new Promise<void>((resolve) => {
-    s.proc.once("exit", () => resolve());
-    s.proc.kill("SIGTERM");
-  });
-
-/** Resident set size in MiB of a process, and of it with all its descendants. */
-function rssMiB(pid: number): { own: number; tree: number } {
-  const rss = (p: number) => {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : 0;
-  };
-  const children = (p: number): number[] => {
-    const kids = spawnSync("pgrep", ["-P", String(p)], { encoding: "utf8" })
-      .stdout.split("\n")
-      .filter(Boolean)
-      .map(Number);
-    return kids.flatMap((k) => [k, ...children(k)]);
-  };
-  const own = rss(pid);
-  return { own, tree: own + children(pid).reduce((a, k) => a + rss(k), 0) };
-}
-
-interface Op {
-  url: string;
-  init: RequestInit;
-}
-
-/** The example request of every priced route, and the free and refused requests of the mix. */
-function operations(base: string): { priced: Op[]; other: Op[] } {
-  const priced = CATALOG.filter((e) => e.price !== "0").map((e) => {
-    const query = new URLSearchParams((e.example.query ?? {}) as Record<string, string>).toString();
-    const url = `${base}${e.path}${query ? `?${query}` : ""}`;
-    const init: RequestInit =
-      e.method === "POST"
-        ? {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(e.example.body ?? {}),
-          }
-        : { method: "GET" };
-    return { url, init };
-  });
-  const other: Op[] = [
-    { url: `${base}/`, init: {} },
-    { url: `${base}/openapi.json`, init: {} },
-    {
-      url: `${base}/v1/hello`,
-      init: { method: "POST", headers: { "content-type": "application/json" }, body: "{" },
-    },
-  ];
-  return { priced, other };
-}
-
-/** Every 20th request pays (rotating over the priced routes, so their handlers and data caches run). */
-async function mixedLoad(base: string, n: number, signer?: x402HTTPClient) {
-  const { priced, other } = operations(base);
-  const ops = [...priced, ...other];
-  const paid: { op: Op; headers: Record<string, string>[] }[] = [];
-  if (signer) {
-    for (const op of priced) {
-      const r = await fetch(op.url, op.init);
-      await r.arrayBuffer();
-      // A route whose example is refused before the price (e.g. its data missing) is not paid.
-      if (r.status !== 402) continue;
-      const terms = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
-      const headers: Record<string, string>[] = [];
-      for (let i = 0; i < Math.ceil(n / 20 / priced.length); i++)
-        headers.push(signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms)));
-      paid.push({ op, headers });
-    }
-  }
-  let next = 0;
-  let paidNext = 0;
-  let settled = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < n) {
-        const i = next++;
-        const pay = signer && paid.length > 0 && i % 20 === 0 ? paid[paidNext++ % paid.length] : undefined;
-        const h = pay?.headers.pop();
-        const op = pay && h ? pay.op : (ops[i % ops.length] as Op);
-        const init = h
-          ? { ...op.init, headers: { ...(op.init.headers as Record<string, string>), ...h } }
-          : op.init;
-        const r = await fetch(op.url, init);
-        await r.arrayBuffer();
-        if (h && r.status === 200) settled++;
-      }
-    }),
-  );
-  return settled;
-}
+const SERVICE: Launch = process.env.BENCH_SERVICE_ARGS
+  ? { command: process.execPath, args: process.env.BENCH_SERVICE_ARGS.split(" ") }
+  : { command: path.join(root, "bin/geo402-serve"), args: [] };
 
 async function main() {
   spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
@@ -164,7 +31,7 @@ async function main() {
   const ready: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     for (const kind of ["bare", "geo402"] as const) {
-      const s = await start(kind);
+      const s = await start(kind, SERVICE);
       times[kind].push(s.ms);
       if (kind === "geo402") ready.push(s.readyMs);
       await stop(s);
@@ -175,9 +42,7 @@ async function main() {
   );
   console.log("|---|---|");
   console.log(`| bare Fastify process | ${median(times.bare).toFixed(0)} |`);
-  console.log(
-    `| geo402 (node build/service/server.mjs, devnet included) | ${median(times.geo402).toFixed(0)} |`,
-  );
+  console.log(`| geo402 (bin/geo402-serve, devnet included) | ${median(times.geo402).toFixed(0)} |`);
   console.log(
     `| geo402 → /readyz 200 (compute workers started, families open, chain up) | ${median(ready).toFixed(0)} |`,
   );
@@ -186,7 +51,7 @@ async function main() {
   );
 
   const bare = await start("bare");
-  const svc = await start("geo402");
+  const svc = await start("geo402", SERVICE);
   try {
     await measureMemory(bare, svc);
   } finally {
@@ -196,12 +61,7 @@ async function main() {
 }
 
 async function measureMemory(bare: Started, svc: Started) {
-  const devnet = JSON.parse(readFileSync(path.join(svc.home, "devnet.json"), "utf8")) as {
-    payerPrivateKey: `0x${string}`;
-  };
-  const signer = new x402HTTPClient(
-    new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(devnet.payerPrivateKey))),
-  );
+  const signer = devnetPayer(svc);
   const before = rssMiB(svc.proc.pid ?? 0);
   const settled = await mixedLoad(svc.url, REQUESTS, signer);
   await mixedLoad(bare.url, REQUESTS);

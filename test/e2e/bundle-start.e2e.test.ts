@@ -1,6 +1,7 @@
 // `npm start` runs the esbuild bundle (build/service/server.mjs and the compute pool's
-// worker-entry.mjs), not the TypeScript sources: the bundle builds, starts with the devnet from a
-// fresh home and answers like the sources do, in the pool's workers too.
+// worker-entry.mjs) through bin/geo402-serve, not the TypeScript sources: the bundle builds, starts
+// with the launcher's process settings and the devnet from a fresh home, and answers like the
+// sources do, in the pool's workers too.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const adminPort = await freePort();
   home = mkdtempSync(path.join(tmpdir(), "geo402-bundle-"));
   url = `http://127.0.0.1:${port}`;
-  proc = spawn(process.execPath, [path.join(REPO_ROOT, "build/service/server.mjs")], {
+  proc = spawn(path.join(REPO_ROOT, "bin/geo402-serve"), [], {
     cwd: REPO_ROOT,
     env: serviceProcessEnv(port, adminPort, home),
     stdio: ["ignore", "ignore", "inherit"],
@@ -46,6 +47,14 @@ afterAll(() => {
 });
 
 describe("the built service", () => {
+  it("runs with the launcher's memory settings (bin/geo402-serve, as npm start and the image run it)", () => {
+    const environ = readFileSync(`/proc/${proc?.pid}/environ`, "utf8").split("\0");
+    expect(environ).toContain("MALLOC_ARENA_MAX=2");
+    const argv = readFileSync(`/proc/${proc?.pid}/cmdline`, "utf8").split("\0");
+    expect(argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--heap-growing-percent=20"]));
+    expect(argv.some((a) => a.endsWith("build/service/server.mjs"))).toBe(true);
+  });
+
   it("quotes with the listener as resource and writes the devnet file", async () => {
     const r = await fetch(`${url}/v1/hello`, {
       method: "POST",
