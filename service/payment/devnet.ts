@@ -9,7 +9,7 @@ import { type AnvilNode, startAnvil } from "./anvil.ts";
 import { usdcFor } from "./assets.ts";
 import { loadCompiledContracts } from "./contracts.ts";
 import { devnetStateFile, loadDevnetState, readDevAccounts, saveDevnetState } from "./devnet-state.ts";
-import { serveFacilitator } from "./facilitator.ts";
+import { serveFacilitator } from "./facilitator-http.ts";
 import { type FacilitatorThread, startFacilitatorThread } from "./facilitator-thread.ts";
 import { deployTestUsdc, type TestUsdc, testUsdcAt } from "./test-usdc.ts";
 
