@@ -1,10 +1,14 @@
 // Start-up and memory of the built service (npm run build → build/service/server.mjs, as `npm start`
 // runs it), side by side with a bare Fastify process in the same run (never assertions):
-// - process start → first 200 of GET /, alternating rounds, each geo402 start with a fresh home;
+// - process start → first 200 of GET /, alternating rounds, each geo402 start with a fresh home, with
+//   the devnet and in production mode (FACILITATOR_URL and PAY_TO set: the facilitator of a devnet
+//   this bench starts first, over its loopback HTTP API), with the process's CPU time (all its
+//   threads) at the first answer, which the machine's load inflates much less than wall time;
 // - RSS after 10k mixed requests (quotes of every priced route's example, free routes, refused
 //   bodies, and 5% paid, rotating over the priced routes), the service alone and with its anvil.
 // BENCH_SERVICE_ARGS runs another entry instead (e.g. "--import tsx service/server.ts", the
-// development start).
+// development start); BENCH_BASELINE_ARGS adds another entry to every round (e.g. the bundle of an
+// earlier commit), measured alternating with the current one.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +19,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { CATALOG } from "../../service/catalog.ts";
 import { freePort } from "../../service/payment/anvil.ts";
+import { type Devnet, startDevnet } from "../../service/payment/devnet.ts";
 import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -31,37 +36,49 @@ interface Started {
   url: string;
   home: string;
   ms: number;
+  /** CPU time (user + system, all threads) of the process at its first answer. */
+  cpuMs: number;
   /** Process start → /readyz 200 (geo402: the compute workers started too); the bare process: ms. */
   readyMs: number;
 }
 
-async function start(kind: "geo402" | "bare"): Promise<Started> {
+/** What a round starts: a bare Fastify process, or a geo402 entry with the devnet or in production mode. */
+interface Kind {
+  label: string;
+  args: string[];
+  /** Production mode: the facilitator and payTo of the bench's own devnet. */
+  production?: Devnet;
+}
+
+/** CPU time of a process so far (user + system, all threads), from /proc. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function start(kind: Kind): Promise<Started> {
   const port = await freePort();
   const adminPort = await freePort();
   const home = mkdtempSync(path.join(tmpdir(), "geo402-start-"));
-  const args =
-    kind === "geo402"
-      ? (process.env.BENCH_SERVICE_ARGS ?? path.join(root, "build/service/server.mjs")).split(" ")
-      : ["--input-type=module", "-e", BARE];
+  const env = serviceProcessEnv(port, adminPort, home);
+  if (kind.production)
+    Object.assign(env, { FACILITATOR_URL: kind.production.facilitatorUrl, PAY_TO: kind.production.payTo });
   const t0 = performance.now();
-  const proc = spawn(process.execPath, args, {
-    cwd: root,
-    env: serviceProcessEnv(port, adminPort, home),
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const proc = spawn(process.execPath, kind.args, { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     const ok = await fetch(`${url}/`)
       .then((r) => r.status === 200)
       .catch(() => false);
     if (ok) break;
-    if (proc.exitCode !== null) throw new Error(`${kind} exited with ${proc.exitCode}`);
+    if (proc.exitCode !== null) throw new Error(`${kind.label} exited with ${proc.exitCode}`);
     await new Promise((r) => setTimeout(r, 2));
   }
   const ms = performance.now() - t0;
-  if (kind === "bare") return { proc, url, home, ms, readyMs: ms };
+  const cpu = cpuMs(proc.pid ?? 0);
+  if (kind.args[0] === "--input-type=module") return { proc, url, home, ms, cpuMs: cpu, readyMs: ms };
   await untilComputeReady(adminPort, proc);
-  return { proc, url, home, ms, readyMs: performance.now() - t0 };
+  return { proc, url, home, ms, cpuMs: cpu, readyMs: performance.now() - t0 };
 }
 
 const stop = (s: Started) =>
@@ -160,38 +177,59 @@ async function mixedLoad(base: string, n: number, signer?: x402HTTPClient) {
 
 async function main() {
   spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
-  const times = { geo402: [] as number[], bare: [] as number[] };
-  const ready: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    for (const kind of ["bare", "geo402"] as const) {
-      const s = await start(kind);
-      times[kind].push(s.ms);
-      if (kind === "geo402") ready.push(s.readyMs);
-      await stop(s);
-    }
-  }
-  console.log(
-    `| process start → first answer of GET / (${ROUNDS} alternating rounds, fresh home) | median ms |`,
-  );
-  console.log("|---|---|");
-  console.log(`| bare Fastify process | ${median(times.bare).toFixed(0)} |`);
-  console.log(
-    `| geo402 (node build/service/server.mjs, devnet included) | ${median(times.geo402).toFixed(0)} |`,
-  );
-  console.log(
-    `| geo402 → /readyz 200 (compute workers started, families open, chain up) | ${median(ready).toFixed(0)} |`,
-  );
-  console.log(
-    `\nratio geo402/bare: ${(median(times.geo402) / median(times.bare)).toFixed(2)}× (goal: geo402 < 1000 ms)\n`,
-  );
-
-  const bare = await start("bare");
-  const svc = await start("geo402");
+  const bare: Kind = { label: "bare Fastify process", args: ["--input-type=module", "-e", BARE] };
+  const current = (process.env.BENCH_SERVICE_ARGS ?? path.join(root, "build/service/server.mjs")).split(" ");
+  const baseline = process.env.BENCH_BASELINE_ARGS?.split(" ");
+  // Production mode's facilitator: a devnet of this process, as a remote facilitator would be.
+  const chain = await startDevnet({
+    network: "eip155:8453",
+    home: mkdtempSync(path.join(tmpdir(), "geo402-fac-")),
+  });
+  const geo402 = (label: string, args: string[]): Kind[] => [
+    { label: `${label}, devnet`, args },
+    { label: `${label}, production mode`, args, production: chain },
+  ];
+  const kinds: Kind[] = [
+    bare,
+    ...geo402("geo402", current),
+    ...(baseline ? geo402("baseline (BENCH_BASELINE_ARGS)", baseline) : []),
+  ];
+  const runs = new Map<Kind, Started[]>(kinds.map((k) => [k, []]));
   try {
-    await measureMemory(bare, svc);
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const kind of kinds) {
+        const s = await start(kind);
+        runs.get(kind)?.push(s);
+        await stop(s);
+      }
+    }
+  } finally {
+    await chain.stop();
+  }
+  const bareMs = median((runs.get(bare) ?? []).map((s) => s.ms));
+  const bareCpu = median((runs.get(bare) ?? []).map((s) => s.cpuMs));
+  console.log(
+    `| process start → first answer of GET / (${ROUNDS} alternating rounds, fresh home) | median wall ms | ratio to bare | median process CPU ms | ratio to bare | → /readyz 200 ms |`,
+  );
+  console.log("|---|---|---|---|---|---|");
+  for (const kind of kinds) {
+    const started = runs.get(kind) ?? [];
+    const ms = median(started.map((s) => s.ms));
+    const cpu = median(started.map((s) => s.cpuMs));
+    const ready = kind === bare ? "" : median(started.map((s) => s.readyMs)).toFixed(0);
+    console.log(
+      `| ${kind.label} | ${ms.toFixed(0)} | ${(ms / bareMs).toFixed(2)}× | ${cpu.toFixed(0)} | ${(cpu / bareCpu).toFixed(2)}× | ${ready} |`,
+    );
+  }
+  console.log("\n(goal: geo402 < 1000 ms wall; /readyz: compute workers started, families open, chain up)\n");
+
+  const bareProc = await start(bare);
+  const svc = await start({ label: "geo402", args: current });
+  try {
+    await measureMemory(bareProc, svc);
   } finally {
     await stop(svc);
-    await stop(bare);
+    await stop(bareProc);
   }
 }
 
