@@ -1,6 +1,7 @@
-// What the service's main thread loads on its way to the first answer: the modules reachable from
-// service/server.ts by static imports (what `npm start` compiles and evaluates before it listens;
-// a dynamic import() is its own chunk, loaded only when called). The kernels of the pool routes
+// What the service's main thread loads on its way to the first answer: the modules reachable by
+// static imports from service/server.ts and from service/runtime.ts, which server.ts imports at
+// once after launching the devnet's chain (what `npm start` compiles and evaluates before it
+// listens; any other dynamic import() is its own chunk, loaded only when called). The kernels of the pool routes
 // (compute/kernel.ts: GEOS's WebAssembly, polyclip-ts, the GeoJSON checks with flatbush) and the
 // devnet facilitator (its own thread) must not be among them; the compute worker's entry still
 // reaches the kernels, and the facilitator thread's entry the facilitator.
@@ -11,6 +12,7 @@ import { REPO_ROOT } from "../support/service.ts";
 
 const ENTRIES = {
   server: "service/server.ts",
+  runtime: "service/runtime.ts",
   worker: "service/compute/worker.ts",
   facilitator: "service/payment/facilitator-worker.ts",
 } as const;
@@ -28,10 +30,10 @@ const OFF_THE_MAIN_THREAD = [
 
 let inputs: esbuild.Metafile["inputs"];
 
-/** Every input (and external) reachable from `entry`, with or without dynamic imports. */
-function reachable(entry: string, dynamic: boolean): Set<string> {
-  const seen = new Set<string>([entry]);
-  const queue = [entry];
+/** Every input (and external) reachable from the entries, with or without dynamic imports. */
+function reachable(entries: string[], dynamic: boolean): Set<string> {
+  const seen = new Set<string>(entries);
+  const queue = [...entries];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     for (const i of inputs[file]?.imports ?? []) {
       if (!dynamic && i.kind === "dynamic-import") continue;
@@ -66,14 +68,17 @@ beforeAll(async () => {
 
 describe("the main thread's modules", () => {
   it("holds no pool-route kernel and no facilitator", () => {
-    const main = reachable(ENTRIES.server, false);
+    expect(inputs[ENTRIES.server]?.imports).toContainEqual(
+      expect.objectContaining({ path: ENTRIES.runtime, kind: "dynamic-import" }),
+    );
+    const main = reachable([ENTRIES.server, ENTRIES.runtime], false);
     expect(main.size).toBeGreaterThan(100);
     for (const name of OFF_THE_MAIN_THREAD) expect(holding(main, name), name).toEqual([]);
   });
 
   it("the compute worker loads the kernels, the facilitator thread the facilitator", () => {
-    const worker = reachable(ENTRIES.worker, true);
-    const facilitator = reachable(ENTRIES.facilitator, false);
+    const worker = reachable([ENTRIES.worker], true);
+    const facilitator = reachable([ENTRIES.facilitator], false);
     for (const name of OFF_THE_MAIN_THREAD)
       expect([...holding(worker, name), ...holding(facilitator, name)], name).not.toEqual([]);
   });
