@@ -2,7 +2,7 @@
 // static imports from service/server.ts and from service/runtime.ts, which server.ts imports at
 // once after launching the devnet's chain (what `npm start` compiles and evaluates before it
 // listens; any other dynamic import() is its own chunk, loaded only when called). The kernels of the pool routes
-// (compute/kernel.ts: GEOS's WebAssembly, polyclip-ts, the GeoJSON checks with flatbush) and the
+// (compute/kernel.ts: GEOS's WebAssembly, proj4, polyclip-ts, the GeoJSON checks with flatbush) and the
 // devnet facilitator (its own thread) must not be among them; the compute worker's entry still
 // reaches the kernels, and the facilitator thread's entry the facilitator.
 import path from "node:path";
@@ -26,6 +26,8 @@ const OFF_THE_MAIN_THREAD = [
   "service/geo/geojson/validate.ts",
   "service/geo/h3/polyfill-plan.ts",
   "service/payment/facilitator.ts",
+  "node_modules/proj4/",
+  "service/geo/transform/transform.ts",
 ];
 
 let inputs: esbuild.Metafile["inputs"];
