@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           reason: "checked on the raw body, up to the first level past the limit",
         },
       );
-      done(null, JSON.parse(text as string, rejectProtoKeys));
+      done(null, parseJsonBody(text as string));
     } catch (err) {
       const known = toApiError(err);
       done(known instanceof ApiError ? known : new ApiError("invalid_json", {}), undefined);
@@ -141,7 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preValidation", holdSocket);
   app.addHook("onSend", (req, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
-    if (reply.statusCode >= 400 && req.errorCode === null) req.errorCode = errorCodeOf(payload);
+    // A quote's body ({}) carries no error code: not parsed for one on every 402.
+    if (reply.statusCode >= 400 && req.errorCode === null && req.paymentOutcome?.state !== "quoted")
+      req.errorCode = errorCodeOf(payload);
     done(null, payload);
   });
   app.addHook("onResponse", logDelivered);
@@ -288,7 +290,19 @@ function errorCodeOf(payload: unknown): string | null {
   }
 }
 
-/** JSON.parse reviver refusing `__proto__` members (prototype-pollution attempts) as invalid JSON. */
+/**
+ * JSON.parse, refusing `__proto__` members (prototype-pollution attempts) as invalid JSON. A reviver
+ * is a call per value and was a tenth of the 402's CPU (docs/performance.md), so it runs only on a
+ * text that can hold such a member: one that spells `__proto__` or has a `\u` escape (the only other
+ * way to write that name).
+ */
+function parseJsonBody(text: string): unknown {
+  return text.includes("__proto__") || text.includes("\\u")
+    ? JSON.parse(text, rejectProtoKeys)
+    : JSON.parse(text);
+}
+
+/** JSON.parse reviver refusing `__proto__` members. */
 function rejectProtoKeys(key: string, value: unknown): unknown {
   if (key === "__proto__")
     throw new ApiError("invalid_json", { reason: "a member named __proto__ is not accepted" });

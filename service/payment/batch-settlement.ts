@@ -15,6 +15,7 @@ import { RedisChannelStorage } from "@x402/evm/batch-settlement/server/redis-sto
 import type { createClient } from "redis";
 import { WriteThroughChannelStorage } from "./channel-file-storage.ts";
 import type { FacilitatorSigner } from "./facilitator-signer.ts";
+import { checkVouchersNatively } from "./voucher-check.ts";
 
 export type Redis = ReturnType<typeof createClient>;
 
@@ -77,17 +78,20 @@ export async function openChannelStorage(opts: {
 }
 
 /**
- * The resource server's side: vouchers checked against the channel state in `storage`, claims and
- * refunds signed with the server's own receiverAuthorizer key (the facilitator holds none).
+ * The resource server's side: vouchers checked against the channel state in `storage` (with native
+ * ECDSA, voucher-check.ts), claims and refunds signed with the server's own receiverAuthorizer key
+ * (the facilitator holds none).
  */
 export function createBatchSettlementServer(opts: {
   payTo: `0x${string}`;
   receiverAuthorizer: AuthorizerSigner;
   storage: ChannelStorage;
 }): BatchSettlementServerScheme {
-  return new BatchSettlementServerScheme(opts.payTo, {
-    storage: opts.storage,
-    receiverAuthorizerSigner: opts.receiverAuthorizer,
-    withdrawDelay: WITHDRAW_DELAY_S,
-  });
+  return checkVouchersNatively(
+    new BatchSettlementServerScheme(opts.payTo, {
+      storage: opts.storage,
+      receiverAuthorizerSigner: opts.receiverAuthorizer,
+      withdrawDelay: WITHDRAW_DELAY_S,
+    }),
+  );
 }

@@ -1,5 +1,7 @@
 // Payment benchmarks, each side by side with its peer in this one process (ratios, never assertions):
 // - the 402 quote path against a bare Fastify JSON route, alternating rounds (autocannon, c=16);
+//   BENCH_QUOTE_ONLY=1 stops after it, BENCH_PROFILE_402=<file> writes a CPU profile of this
+//   thread taken during the 402's timed rounds only (open it in Chrome DevTools or speedscope);
 // - verify + settle against the physical floor (2 signature recoveries + signing and sending the
 //   settlement with its receipt) and against the same facilitator run in this thread, alternating
 //   one payment each;
@@ -7,7 +9,8 @@
 //   BENCH_AGED_PAYMENTS payments (default 2000; BENCH_AGED_PAYMENTS=20000 for the issue's row, about
 //   three more minutes), with the CPU each paid request cost the request thread, the process and anvil.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { x402Client, x402HTTPClient } from "@x402/core/client";
@@ -16,7 +19,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { authorizationTypes, eip3009ABI } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import { encodeFunctionData, getAddress, parseSignature, recoverTypedDataAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sendRawTransactionSync } from "viem/actions";
@@ -27,7 +30,7 @@ import { SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.t
 import { startService } from "../../service/runtime.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const AGED = Number(process.env.BENCH_AGED_PAYMENTS ?? 2000);
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -85,6 +88,11 @@ function autocannon(
   });
 }
 
+/** Fastify's request logging with only its "request completed" line: one line per request. */
+class CompletedLineOnly extends LogController {
+  override incomingRequest() {}
+}
+
 async function main() {
   const config = loadConfig(
     {
@@ -101,43 +109,90 @@ async function main() {
   if (!devnet) throw new Error("the bench runs on the devnet");
   const body = JSON.stringify({ name: "bench" });
 
-  // 1. The 402 against a bare Fastify JSON route (with a request log to the same kind of sink).
-  const bare = Fastify({ logger: { level: "info", stream: { write: () => {} } } });
+  // 1. The 402 against a bare Fastify JSON route, a fair peer: the same log level and sink with one
+  // line per request as the service writes (Fastify's own "request completed"), and the same
+  // connection and keep-alive timeouts and connection cap. A third route on it answers the
+  // service's 402 bytes (status, headers, body) from a constant: the floor for an answer that size.
+  const bare = Fastify({
+    logger: { level: "info", stream: { write: () => {} } },
+    logController: new CompletedLineOnly(),
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+  });
+  bare.server.maxConnections = config.maxConnections;
   bare.post("/v1/hello", async (req) => ({ hello: (req.body as { name: string }).name }));
+  const quote = await fetch(`${svc.url}/v1/hello`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const quoteHeaders: Record<string, string> = {};
+  for (const [k, v] of quote.headers)
+    if (!["date", "connection", "keep-alive", "content-length"].includes(k)) quoteHeaders[k] = v;
+  const quoteBody = await quote.text();
+  bare.post("/v1/same-402", async (_req, reply) =>
+    reply.code(quote.status).headers(quoteHeaders).send(quoteBody),
+  );
   await bare.listen({ host: "127.0.0.1", port: 0 });
   const bareAddr = bare.server.address();
-  const bareUrl = `http://127.0.0.1:${typeof bareAddr === "object" && bareAddr ? bareAddr.port : 0}/v1/hello`;
-  // One round each first, not counted: both routes compiled and warm before they are compared.
-  await autocannon(bareUrl, body);
-  await autocannon(`${svc.url}/v1/hello`, body);
-  const rounds: Record<"bare" | "ours" | "oursP50" | "bareP50" | "bareCpu" | "oursCpu", number>[] = [];
+  const bareBase = `http://127.0.0.1:${typeof bareAddr === "object" && bareAddr ? bareAddr.port : 0}`;
+  const peers = {
+    bare: `${bareBase}/v1/hello`,
+    same402: `${bareBase}/v1/same-402`,
+    ours: `${svc.url}/v1/hello`,
+  } as const;
+  type Peer = keyof typeof peers;
+  const names = Object.keys(peers) as Peer[];
+  // One round each first, not counted: every route compiled and warm before they are compared.
+  for (const n of names) await autocannon(peers[n], body);
+  const rounds: Record<Peer, Awaited<ReturnType<typeof autocannon>>>[] = [];
+  const profiler = process.env.BENCH_PROFILE_402 ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+  }
   for (let i = 0; i < ROUNDS; i++) {
-    const b = await autocannon(bareUrl, body);
-    const o = await autocannon(`${svc.url}/v1/hello`, body);
-    rounds.push({
-      bare: b.rps,
-      ours: o.rps,
-      bareP50: b.p50,
-      oursP50: o.p50,
-      bareCpu: b.cpuUs,
-      oursCpu: o.cpuUs,
-    });
+    const round: Partial<Record<Peer, Awaited<ReturnType<typeof autocannon>>>> = {};
+    // The order rotates each round: none always runs first after a pause.
+    for (const n of [...names.slice(i % names.length), ...names.slice(0, i % names.length)]) {
+      if (n === "ours") await profiler?.post("Profiler.start");
+      round[n] = await autocannon(peers[n], body);
+      if (profiler && n === "ours") {
+        const { profile } = await profiler.post("Profiler.stop");
+        writeFileSync(
+          (process.env.BENCH_PROFILE_402 ?? "").replace(/(\.cpuprofile)?$/, `-${i}.cpuprofile`),
+          JSON.stringify(profile),
+        );
+      }
+    }
+    rounds.push(round as Record<Peer, Awaited<ReturnType<typeof autocannon>>>);
   }
   await bare.close();
-  const cell = (k: keyof (typeof rounds)[number], digits = 0) =>
-    median(rounds.map((r) => r[k])).toFixed(digits);
+  const cell = (n: Peer, k: "rps" | "p50" | "cpuUs", digits = 0) =>
+    median(rounds.map((r) => r[n][k])).toFixed(digits);
+  const row = (label: string, n: Peer) =>
+    console.log(`| ${label} | ${cell(n, "rps")} | ${cell(n, "p50", 1)} | ${cell(n, "cpuUs")} |`);
   console.log(
-    `| 402 quote path, c=16, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s | req/s (median) | p50 ms | main-thread CPU µs per request (median) |`,
+    `| 402 quote path, c=16, ${ROUNDS} rounds of ${ROUND_SECONDS} s in rotating order | req/s (median) | p50 ms | main-thread CPU µs per request (median) |`,
   );
   console.log("|---|---|---|---|");
-  console.log(`| bare Fastify JSON route | ${cell("bare")} | ${cell("bareP50", 1)} | ${cell("bareCpu")} |`);
-  console.log(
-    `| geo402 POST /v1/hello unpaid → 402 | ${cell("ours")} | ${cell("oursP50", 1)} | ${cell("oursCpu")} |`,
-  );
-  console.log(
-    `\nratio 402/bare (median of paired rounds): ${median(rounds.map((r) => r.ours / r.bare)).toFixed(2)}× in req/s, ` +
-      `${median(rounds.map((r) => r.bareCpu / r.oursCpu)).toFixed(2)}× in requests per CPU second (goal ≥ 0.8×)\n`,
-  );
+  row("bare Fastify JSON route", "bare");
+  row("bare Fastify route answering the same 402 bytes", "same402");
+  row("geo402 POST /v1/hello unpaid → 402", "ours");
+  const ratio = (a: Peer, b: Peer) => {
+    const rps = rounds.map((r) => r[a].rps / r[b].rps);
+    const cpu = rounds.map((r) => r[b].cpuUs / r[a].cpuUs);
+    const each = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(" ");
+    return `${median(rps).toFixed(2)}× in req/s, ${median(cpu).toFixed(2)}× in requests per CPU second (rounds: ${each(rps)}; ${each(cpu)})`;
+  };
+  console.log(`\nratio 402/bare (median of paired rounds): ${ratio("ours", "bare")} (goal ≥ 0.8×)`);
+  console.log(`ratio same 402 bytes/bare: ${ratio("same402", "bare")}`);
+  console.log(`ratio 402/same 402 bytes: ${ratio("ours", "same402")}\n`);
+  profiler?.disconnect();
+  if (process.env.BENCH_QUOTE_ONLY) {
+    await svc.close();
+    return;
+  }
 
   // Pre-signed payments (signing is the client's cost, not the service's).
   const signer = new x402HTTPClient(

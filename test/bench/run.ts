@@ -10,10 +10,16 @@ const scripts = readdirSync(dir)
   .filter((f) => f.endsWith(".ts") && f !== "run.ts" && !f.startsWith("_"))
   .filter((f) => wanted.length === 0 || wanted.includes(f.replace(/\.ts$/, "")))
   .sort();
-let failed = 0;
+const failed: string[] = [];
 for (const script of scripts) {
-  console.log(`\n## ${script.replace(/\.ts$/, "")}\n`);
+  const name = script.replace(/\.ts$/, "");
+  console.log(`\n## ${name}\n`);
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(dir, script)], { stdio: "inherit" });
-  if (r.status !== 0) failed++;
+  if (r.status !== 0)
+    failed.push(
+      `${name} (${r.error?.message ?? (r.signal ? `signal ${r.signal}` : `exit code ${r.status}`)})`,
+    );
 }
-process.exit(failed > 0 ? 1 : 0);
+// A benchmark that failed is named at the end, so a failure is never silent in a long run.
+if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(", ")}`);
+process.exit(failed.length > 0 ? 1 : 0);

@@ -88,6 +88,15 @@ describe("pre-payment refusals", () => {
     await expectRefused(r, "invalid_json");
   });
 
+  it("a __proto__ member spelled with \\u escapes → invalid_json", async () => {
+    const r = await fetch(`${t.url}/v1/hello`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name":"x","\\u005f_proto\\u005f_":{"polluted":true}}',
+    });
+    await expectRefused(r, "invalid_json");
+  });
+
   it("a missing required member → missing_field naming it", async () => {
     const r = await fetch(`${t.url}/v1/hello`, {
       method: "POST",

@@ -9,8 +9,16 @@ import { Refusal } from "../refusal.ts";
 import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumStep, datumNode, type Plan, planDatumShift } from "./datum-plan.ts";
 import { type GridStore, GridUnreadableError } from "./grid-store.ts";
-import { helmertGeodetic } from "./helmert.ts";
-import { gridLongitude, interpolateInto, locate, markWindowTiles } from "./nadcon5-interpolation.ts";
+import { helmertInPlace } from "./helmert.ts";
+import {
+  gridLongitude,
+  interpolateInTile,
+  interpolateInto,
+  locate,
+  markWindowTiles,
+  tileOfNode,
+  windowOffsetInTile,
+} from "./nadcon5-interpolation.ts";
 
 export const DATUM_GRID_TILES: Limit = {
   name: "datumGridTiles",
@@ -122,19 +130,37 @@ class TileBudget {
   }
 }
 
+/** Per-position working arrays of the grid steps, made once per call and reused by every step. */
+class StepScratch {
+  readonly window = new Float64Array(4);
+  readonly shift = new Float64Array(2);
+  readonly i0: Int32Array;
+  readonly j0: Int32Array;
+  readonly fx: Float64Array;
+  readonly fy: Float64Array;
+  /** Tile of the window's first node, and the window's offset in it (−1: the window straddles tiles). */
+  readonly tile: Int32Array;
+  readonly offset: Int32Array;
+  constructor(n: number) {
+    this.i0 = new Int32Array(n);
+    this.j0 = new Int32Array(n);
+    this.fx = new Float64Array(n);
+    this.fy = new Float64Array(n);
+    this.tile = new Int32Array(n);
+    this.offset = new Int32Array(n);
+  }
+}
+
 async function runStep(
   step: DatumStep,
   idx: Int32Array,
   input: DatumShiftInput,
   budget: TileBudget | undefined,
+  scratch: StepScratch,
 ): Promise<void> {
   const { lon, lat, epoch } = input;
   if (step.kind === "helmert") {
-    for (const i of idx) {
-      const [x, y] = helmertGeodetic(step.op, epoch, lon[i] as number, lat[i] as number, 0, step.direction);
-      lon[i] = x;
-      lat[i] = y;
-    }
+    helmertInPlace(step.op, epoch, step.direction, lon, lat, idx);
     return;
   }
   const header = input.grids?.header(step.op.grid);
@@ -142,11 +168,7 @@ async function runStep(
     throw new Refusal("data_unavailable", { family: "datum-grids", grid: step.op.grid });
   // Pass 1: each position's window (typed arrays, no objects) and the tiles they need.
   const n = idx.length;
-  const i0 = new Int32Array(n);
-  const j0 = new Int32Array(n);
-  const fx = new Float64Array(n);
-  const fy = new Float64Array(n);
-  const w = new Float64Array(4);
+  const { window: w, i0, j0, fx, fy, tile, offset } = scratch;
   const used = new Uint8Array(
     Math.ceil(header.width / header.tileSize) * Math.ceil(header.height / header.tileSize),
   );
@@ -161,11 +183,20 @@ async function runStep(
         grid: step.op.grid,
       });
     }
-    i0[k] = w[0] as number;
+    // Node indices are whole numbers: as int32 the tile arithmetic below stays integer.
+    const wi = (w[0] as number) | 0;
+    const wj = (w[2] as number) | 0;
+    i0[k] = wi;
     fx[k] = w[1] as number;
-    j0[k] = w[2] as number;
+    j0[k] = wj;
     fy[k] = w[3] as number;
-    markWindowTiles(header, i0[k] as number, j0[k] as number, used);
+    const at = windowOffsetInTile(header, wi, wj);
+    offset[k] = at;
+    if (at >= 0) {
+      const id = tileOfNode(header, wi, wj);
+      tile[k] = id;
+      used[id] = 1;
+    } else markWindowTiles(header, wi, wj, used);
   }
   const ids = new Set<number>();
   for (let id = 0; id < used.length; id++) if (used[id]) ids.add(id);
@@ -175,10 +206,15 @@ async function runStep(
   for (const id of ids) tiles[id] = loaded.get(id);
   // Pass 2: interpolate and shift in place.
   const sign = step.direction === "forward" ? 1 : -1;
-  const d = new Float64Array(2);
+  const T = header.tileSize;
+  const d = scratch.shift;
   for (let k = 0; k < n; k++) {
     const i = idx[k] as number;
-    interpolateInto(header, tiles, i0[k] as number, j0[k] as number, fx[k] as number, fy[k] as number, d);
+    const at = offset[k] as number;
+    if (at >= 0)
+      interpolateInTile(tiles[tile[k] as number] as Tile, T, at, fx[k] as number, fy[k] as number, d);
+    else
+      interpolateInto(header, tiles, i0[k] as number, j0[k] as number, fx[k] as number, fy[k] as number, d);
     lat[i] = (lat[i] as number) + (sign * (d[0] as number)) / 3600;
     lon[i] = (lon[i] as number) + (sign * (d[1] as number)) / 3600;
   }
@@ -239,11 +275,12 @@ export async function shiftDatum(input: DatumShiftInput): Promise<DatumShiftResu
   if (refusal && !grids) throw new Refusal("data_unavailable", { family: "datum-grids" });
   if (refusal) throw refusal;
   const budget = grids ? new TileBudget(grids) : undefined;
+  const scratch = new StepScratch(Math.max(0, ...[...groups.values()].map((g) => g.length)));
   const reports = new Map<string, OperationReport>();
   for (const [region, idx] of groups) {
     const plan = plans.get(region) as Extract<Plan, { ok: true }>;
     for (const step of plan.steps) {
-      await runStep(step, idx, input, budget);
+      await runStep(step, idx, input, budget, scratch);
       const key = `${step.op.code}:${step.direction}:${step.kind === "grid" ? region : ""}`;
       const rep = reports.get(key) ?? {
         id: `EPSG:${step.op.code}`,

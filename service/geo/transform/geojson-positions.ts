@@ -34,22 +34,32 @@ function countBboxes(node: unknown): number {
 export function geoJsonPositions(doc: unknown): PositionSet<SchemaTypes["GeoJSON"]> {
   const read = readGeoJson(doc, { field: "geojson", cap: TRANSFORM_POSITIONS, crs: "any" });
   const positions = read.all;
-  // The reader returns every position array as sent: the rebuild finds them by identity.
-  const indexOf = new Map<unknown, number>(positions.map((p, i) => [p, i]));
-  const copy = (node: unknown, xy: Float64Array, geo: boolean): unknown => {
-    if (Array.isArray(node)) {
-      const k = indexOf.get(node);
-      if (k !== undefined) return [xy[2 * k], xy[2 * k + 1], ...node.slice(2)];
-      return node.map((c) => copy(c, xy, geo));
+  // The rebuild walks the document the way the reader did (the nesting members in order, each
+  // geometry's coordinates depth first), so the k-th position array it meets is positions[k]:
+  // a counter, no lookup by identity.
+  let next = 0;
+  const copyCoordinates = (node: unknown[], xy: Float64Array): unknown[] => {
+    if (typeof node[0] === "number") {
+      const k = next++;
+      return node.length === 2 ? [xy[2 * k], xy[2 * k + 1]] : [xy[2 * k], xy[2 * k + 1], ...node.slice(2)];
     }
-    return isJsonObject(node) ? copyObject(node, xy, geo) : node;
+    const out = new Array<unknown>(node.length);
+    for (let i = 0; i < node.length; i++) out[i] = copyCoordinates(node[i] as unknown[], xy);
+    return out;
   };
-  const copyObject = (node: JsonObject, xy: Float64Array, geo: boolean): JsonObject => {
-    const nest = geo ? nestingMember(node.type) : undefined;
+  const copy = (node: unknown, xy: Float64Array): unknown => {
+    if (Array.isArray(node)) return node.map((c) => copy(c, xy));
+    return isJsonObject(node) ? copyObject(node, xy) : node;
+  };
+  const copyObject = (node: JsonObject, xy: Float64Array): JsonObject => {
+    const nest = nestingMember(node.type);
     const out: JsonObject = {};
-    for (const [key, v] of Object.entries(node)) {
-      if (geo && key === "bbox") continue;
-      out[key] = key === nest ? copy(v, xy, key !== "coordinates") : structuredClone(v);
+    for (const key in node) {
+      if (key === "bbox") continue;
+      const v = node[key];
+      if (key === "coordinates" && key === nest) out[key] = copyCoordinates(v as unknown[], xy);
+      else if (key === nest) out[key] = copy(v, xy);
+      else out[key] = typeof v === "object" && v !== null ? structuredClone(v) : v;
     }
     return out;
   };
@@ -58,6 +68,12 @@ export function geoJsonPositions(doc: unknown): PositionSet<SchemaTypes["GeoJSON
     pathOf: (i) => positionPath(read, i),
     bboxDropped: countBboxes(doc),
     // The reader has checked the document's GeoJSON structure; the copy keeps it.
-    rebuild: (xy) => copy(doc, xy, true) as SchemaTypes["GeoJSON"],
+    rebuild: (xy) => {
+      next = 0;
+      const out = copy(doc, xy) as SchemaTypes["GeoJSON"];
+      if (next !== positions.length)
+        throw new Error(`GeoJSON rebuild met ${next} positions where the reader read ${positions.length}`);
+      return out;
+    },
   };
 }

@@ -12,16 +12,38 @@ const ARCSEC = Math.PI / 648000;
 export type Xyz = [number, number, number];
 
 export function geodeticToGeocentric(lon: number, lat: number, h: number, e: Ellipsoid = GRS80): Xyz {
+  const out = new Float64Array(3);
+  geodeticToGeocentricInto(lon, lat, h, out, e);
+  return [out[0] as number, out[1] as number, out[2] as number];
+}
+
+/** geodeticToGeocentric into out[0..2] (no allocation). */
+function geodeticToGeocentricInto(
+  lon: number,
+  lat: number,
+  h: number,
+  out: Float64Array,
+  e: Ellipsoid,
+): void {
   const phi = lat * DEG;
   const lam = lon * DEG;
   const sp = Math.sin(phi);
   const cp = Math.cos(phi);
   const n = e.a / Math.sqrt(1 - e.es * sp * sp);
-  return [(n + h) * cp * Math.cos(lam), (n + h) * cp * Math.sin(lam), (n * (1 - e.es) + h) * sp];
+  out[0] = (n + h) * cp * Math.cos(lam);
+  out[1] = (n + h) * cp * Math.sin(lam);
+  out[2] = (n * (1 - e.es) + h) * sp;
 }
 
 /** PROJ's cart inverse: Bowring's closed formula (not iterated). */
 export function geocentricToGeodetic(x: number, y: number, z: number, e: Ellipsoid = GRS80): Xyz {
+  const out = new Float64Array(3);
+  geocentricToGeodeticInto(x, y, z, out, e);
+  return [out[0] as number, out[1] as number, out[2] as number];
+}
+
+/** geocentricToGeodetic into out[0..2]: longitude, latitude (degrees), h. */
+function geocentricToGeodeticInto(x: number, y: number, z: number, out: Float64Array, e: Ellipsoid): void {
   const p = Math.hypot(x, y);
   const theta = Math.atan2(z * e.a, p * e.b);
   const c = Math.cos(theta);
@@ -33,8 +55,9 @@ export function geocentricToGeodetic(x: number, y: number, z: number, e: Ellipso
   const sp = Math.sin(phi);
   const n = e.a / Math.sqrt(1 - e.es * sp * sp);
   const cp = Math.cos(phi);
-  const h = Math.abs(cp) < 1e-6 ? Math.abs(z) - e.b : p / cp - n;
-  return [lam / DEG, phi / DEG, h];
+  out[0] = lam / DEG;
+  out[1] = phi / DEG;
+  out[2] = Math.abs(cp) < 1e-6 ? Math.abs(z) - e.b : p / cp - n;
 }
 
 interface AtEpoch {
@@ -55,23 +78,40 @@ function atEpoch(op: HelmertOperation, epoch: number): AtEpoch {
 
 /** Source (ITRF2020) geocentric → target (NAD83 realization) geocentric at `epoch` (decimal year). */
 export function helmertForward(op: HelmertOperation, epoch: number, [x, y, z]: Xyz): Xyz {
-  const { t, r, scale } = atEpoch(op, epoch);
-  const [rx, ry, rz] = r;
-  return [
-    scale * (x + rz * y - ry * z) + t[0],
-    scale * (-rz * x + y + rx * z) + t[1],
-    scale * (ry * x - rx * y + z) + t[2],
-  ];
+  const out = new Float64Array(3);
+  helmertInto(atEpoch(op, epoch), "forward", x, y, z, out);
+  return [out[0] as number, out[1] as number, out[2] as number];
 }
 
 /** Target geocentric → source geocentric, PROJ's way (transpose of the linearised rotation). */
 export function helmertInverse(op: HelmertOperation, epoch: number, [x, y, z]: Xyz): Xyz {
-  const { t, r, scale } = atEpoch(op, epoch);
+  const out = new Float64Array(3);
+  helmertInto(atEpoch(op, epoch), "inverse", x, y, z, out);
+  return [out[0] as number, out[1] as number, out[2] as number];
+}
+
+/** The geocentric Helmert with its parameters at one epoch, into out[0..2]. */
+function helmertInto(
+  { t, r, scale }: AtEpoch,
+  direction: "forward" | "inverse",
+  x: number,
+  y: number,
+  z: number,
+  out: Float64Array,
+): void {
   const [rx, ry, rz] = r;
+  if (direction === "forward") {
+    out[0] = scale * (x + rz * y - ry * z) + t[0];
+    out[1] = scale * (-rz * x + y + rx * z) + t[1];
+    out[2] = scale * (ry * x - rx * y + z) + t[2];
+    return;
+  }
   const X = (x - t[0]) / scale;
   const Y = (y - t[1]) / scale;
   const Z = (z - t[2]) / scale;
-  return [X - rz * Y + ry * Z, rz * X + Y - rx * Z, -ry * X + rx * Y + Z];
+  out[0] = X - rz * Y + ry * Z;
+  out[1] = rz * X + Y - rx * Z;
+  out[2] = -ry * X + rx * Y + Z;
 }
 
 /** A geodetic position through the Helmert (both ends GRS80); h is the ellipsoidal height used (0 for 2D CRSs). */
@@ -86,4 +126,28 @@ export function helmertGeodetic(
   const xyz = geodeticToGeocentric(lon, lat, h);
   const out = direction === "forward" ? helmertForward(op, epoch, xyz) : helmertInverse(op, epoch, xyz);
   return geocentricToGeodetic(out[0], out[1], out[2]);
+}
+
+/**
+ * helmertGeodetic with h = 0 of the positions `idx` of lon/lat, in place: the parameters at
+ * `epoch` computed once, no allocation per position.
+ */
+export function helmertInPlace(
+  op: HelmertOperation,
+  epoch: number,
+  direction: "forward" | "inverse",
+  lon: Float64Array,
+  lat: Float64Array,
+  idx: Int32Array,
+): void {
+  const params = atEpoch(op, epoch);
+  const a = new Float64Array(3);
+  const b = new Float64Array(3);
+  for (const i of idx) {
+    geodeticToGeocentricInto(lon[i] as number, lat[i] as number, 0, a, GRS80);
+    helmertInto(params, direction, a[0] as number, a[1] as number, a[2] as number, b);
+    geocentricToGeodeticInto(b[0] as number, b[1] as number, b[2] as number, a, GRS80);
+    lon[i] = a[0] as number;
+    lat[i] = a[1] as number;
+  }
 }

@@ -69,9 +69,56 @@ function quadratic(f0: number, f1: number, f2: number, x: number): number {
 }
 
 /**
+ * Where the 3×3 window at node (i0, j0) starts in its tile's data (tile × 2 bands), or −1 when
+ * the window straddles tiles. With 64-node tiles (62/64)² ≈ 94% of windows lie in one tile.
+ */
+export function windowOffsetInTile(h: ShiftGridHeader, i0: number, j0: number): number {
+  const T = h.tileSize;
+  const ci = i0 % T;
+  const cj = j0 % T;
+  return ci <= T - 3 && cj <= T - 3 ? (cj * T + ci) * 2 : -1;
+}
+
+/** The id of the tile holding node (i, j). */
+export function tileOfNode(h: ShiftGridHeader, i: number, j: number): number {
+  const T = h.tileSize;
+  return Math.floor(j / T) * Math.ceil(h.width / T) + Math.floor(i / T);
+}
+
+/**
+ * Interpolated [latOffset, lonOffset] (arc-seconds) into out[0], out[1] for a window lying in
+ * tile `t` from `offset` (windowOffsetInTile): its nodes read at fixed offsets.
+ */
+export function interpolateInTile(
+  t: Tile,
+  tileSize: number,
+  offset: number,
+  x: number,
+  y: number,
+  out: Float64Array,
+): void {
+  const row = 2 * tileSize;
+  const b0 = offset;
+  const b1 = b0 + row;
+  const b2 = b1 + row;
+  // Band 0 (latitude offset) at even indices, band 1 (longitude offset) at odd ones.
+  out[0] = quadratic(
+    quadratic(t[b0] as number, t[b0 + 2] as number, t[b0 + 4] as number, x),
+    quadratic(t[b1] as number, t[b1 + 2] as number, t[b1 + 4] as number, x),
+    quadratic(t[b2] as number, t[b2 + 2] as number, t[b2 + 4] as number, x),
+    y,
+  );
+  out[1] = quadratic(
+    quadratic(t[b0 + 1] as number, t[b0 + 3] as number, t[b0 + 5] as number, x),
+    quadratic(t[b1 + 1] as number, t[b1 + 3] as number, t[b1 + 5] as number, x),
+    quadratic(t[b2 + 1] as number, t[b2 + 3] as number, t[b2 + 5] as number, x),
+    y,
+  );
+}
+
+/**
  * Interpolated [latOffset, lonOffset] (arc-seconds) into out[0], out[1] for the window at node
- * (i0, j0) and fractions (x, y); `tiles[id]` must hold every tile of the window. When the 3×3
- * window lies in one tile (most positions) its nodes are read at fixed offsets.
+ * (i0, j0) and fractions (x, y); `tiles[id]` must hold every tile of the window.
  */
 export function interpolateInto(
   h: ShiftGridHeader,
@@ -83,24 +130,13 @@ export function interpolateInto(
   out: Float64Array,
 ): void {
   const T = h.tileSize;
-  const ci = i0 % T;
-  const cj = j0 % T;
-  if (ci <= T - 3 && cj <= T - 3) {
-    const t = tiles[Math.floor(j0 / T) * Math.ceil(h.width / T) + Math.floor(i0 / T)] as Tile;
-    const row = 2 * T;
-    for (let band = 0; band < 2; band++) {
-      const b0 = (cj * T + ci) * 2 + band;
-      const b1 = b0 + row;
-      const b2 = b1 + row;
-      out[band] = quadratic(
-        quadratic(t[b0] as number, t[b0 + 2] as number, t[b0 + 4] as number, x),
-        quadratic(t[b1] as number, t[b1 + 2] as number, t[b1 + 4] as number, x),
-        quadratic(t[b2] as number, t[b2 + 2] as number, t[b2 + 4] as number, x),
-        y,
-      );
-    }
+  const offset = windowOffsetInTile(h, i0, j0);
+  if (offset >= 0) {
+    interpolateInTile(tiles[tileOfNode(h, i0, j0)] as Tile, T, offset, x, y, out);
     return;
   }
+  const ci = i0 % T;
+  const cj = j0 % T;
   // The window straddles tiles: its 3 columns and 3 rows are located once, then 9 nodes read.
   const across = Math.ceil(h.width / T);
   const c0 = Math.floor(i0 / T);

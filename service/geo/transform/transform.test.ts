@@ -446,16 +446,18 @@ describe("revision B datum shifts", () => {
   });
 });
 
+/** A lon/lat position (|latitude| ≤ 80°), with or without an elevation. */
+const position = fc
+  .tuple(fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }))
+  .chain(([x, y]) =>
+    fc.oneof(
+      fc.constant([x, y]),
+      fc.double({ min: -500, max: 9000, noNaN: true }).map((z) => [x, y, z]),
+    ),
+  );
+
 describe("shape property", () => {
   it("any nesting of positions comes back with exactly the same structure and elevations", async () => {
-    const position = fc
-      .tuple(fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }))
-      .chain(([x, y]) =>
-        fc.oneof(
-          fc.constant([x, y]),
-          fc.double({ min: -500, max: 9000, noNaN: true }).map((z) => [x, y, z]),
-        ),
-      );
     const { tree } = fc.letrec((tie) => ({
       tree: fc.oneof(
         { depthSize: "small", withCrossShrink: true },
@@ -471,6 +473,76 @@ describe("shape property", () => {
             ? v.map(skeleton)
             : (v as number[]).slice(2);
         expect(skeleton(r.coordinates)).toEqual(skeleton(coordinates));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("GeoJSON shape property", () => {
+  const line = fc.oneof(fc.constant([]), fc.array(position, { minLength: 2, maxLength: 4 }));
+  const ring = fc.array(position, { minLength: 3, maxLength: 4 }).map((r) => [...r, [...(r[0] as number[])]]);
+  const polygon = fc.array(ring, { maxLength: 2 });
+  /** A geometry object with an optional bbox and foreign member (bbox values need not be right). */
+  const dressed = (type: string, member: string, value: fc.Arbitrary<unknown>) =>
+    fc.record(
+      {
+        type: fc.constant(type),
+        [member]: value,
+        bbox: fc.constant([0, 0, 1, 1]),
+        foreign: fc.jsonValue({ maxDepth: 2 }),
+      },
+      { requiredKeys: ["type", member] },
+    );
+  const { geometry } = fc.letrec((tie) => ({
+    geometry: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      dressed("Point", "coordinates", position),
+      dressed("MultiPoint", "coordinates", fc.array(position, { maxLength: 3 })),
+      dressed("LineString", "coordinates", line),
+      dressed("MultiLineString", "coordinates", fc.array(line, { maxLength: 2 })),
+      dressed("Polygon", "coordinates", polygon),
+      dressed("MultiPolygon", "coordinates", fc.array(polygon, { maxLength: 2 })),
+      dressed("GeometryCollection", "geometries", fc.array(tie("geometry"), { maxLength: 3 })),
+    ),
+  }));
+  const feature = fc.record(
+    {
+      type: fc.constant("Feature"),
+      id: fc.oneof(fc.integer(), fc.string()),
+      properties: fc.oneof(fc.constant(null), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }))),
+      geometry: fc.oneof(fc.constant(null), geometry),
+      bbox: fc.constant([0, 0, 1, 1]),
+    },
+    { requiredKeys: ["type", "properties", "geometry"] },
+  );
+  const document = fc.oneof(
+    geometry,
+    feature,
+    fc.record(
+      {
+        type: fc.constant("FeatureCollection"),
+        features: fc.array(feature, { maxLength: 4 }),
+        bbox: fc.constant([0, 0, 1, 1]),
+      },
+      { requiredKeys: ["type", "features"] },
+    ),
+  );
+  /** The document without the bbox members GeoJSON defines (document, features, geometries). */
+  const withoutBbox = (node: unknown): unknown => {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
+    const { bbox: _, ...rest } = node as Record<string, unknown>;
+    if (rest.type === "FeatureCollection") rest.features = (rest.features as unknown[]).map(withoutBbox);
+    if (rest.type === "Feature") rest.geometry = withoutBbox(rest.geometry);
+    if (rest.type === "GeometryCollection") rest.geometries = (rest.geometries as unknown[]).map(withoutBbox);
+    return rest;
+  };
+
+  it("any document comes back member for member, every position in its place (EPSG:4326 → 4326)", async () => {
+    await fc.assert(
+      fc.asyncProperty(document, async (geojson) => {
+        const r = await run({ from: "4326", to: "4326", geojson }, "A");
+        expect(r.geojson).toEqual(withoutBbox(geojson));
       }),
       { numRuns: 200 },
     );
