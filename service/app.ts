@@ -171,8 +171,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The gate settles in onSend: added to the root before compression so it sees the plain payload.
   app.addHook("onSend", gate.onSend);
   await registerHttpConventions(app, config);
+  // The facilitator's supported kinds are asked for once the app is ready, without holding the
+  // listener: free routes answer at once, and a 402 or payment before the answer waits for it
+  // (the devnet's facilitator thread is still loading its code; a remote one may be slow).
   app.addHook("onReady", async () => {
-    await gate
+    gate
       .initialize()
       .catch((err: unknown) =>
         app.log.warn({ err }, "facilitator not reachable yet; will retry per request"),

@@ -11,6 +11,7 @@ import { startRefreshProcess } from "./data/refresh-process.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { buildAdminApp } from "./ops/admin.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
+import type { AnvilNode } from "./payment/anvil.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { type BatchOffer, startBatchOffer } from "./payment/batch-offer.ts";
 import { type Devnet, startDevnet } from "./payment/devnet.ts";
@@ -55,7 +56,12 @@ export interface RunningService {
 
 export async function startService(
   config: Config,
-  opts: { data?: DataRegistry; logStream?: { write(line: string): void } } = {},
+  opts: {
+    data?: DataRegistry;
+    logStream?: { write(line: string): void };
+    /** The devnet's chain, launched early by the caller (server.ts); started here otherwise. */
+    anvil?: Promise<AnvilNode>;
+  } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
   const remote =
@@ -63,7 +69,13 @@ export async function startService(
   // The artifact families are opened and checked after the service listens (below), never on the
   // path to its first answer; the devnet chain (anvil is its own process) starts before it.
   const data = opts.data ?? new DataRegistry();
-  const devnet = remote ? undefined : await startDevnet({ network: config.network, home: config.home });
+  const devnet = remote
+    ? undefined
+    : await startDevnet({
+        network: config.network,
+        home: config.home,
+        ...(opts.anvil ? { anvil: opts.anvil } : {}),
+      });
   // Without a devnet, `remote` is set (startDevnet ran otherwise).
   const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);
   const facilitatorClient: FacilitatorClient = devnet

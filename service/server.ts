@@ -1,7 +1,10 @@
 // Entry point: read the configuration, start the service, stop cleanly on SIGINT/SIGTERM (after
 // draining for GEO402_DRAIN_MS: readiness false, the API still serving, then answers in flight finish).
+// Only the configuration and anvil's launcher load before main() runs: the devnet's chain (anvil,
+// its own process, a few hundred milliseconds to answer) is launched first, and the service's
+// modules load while it starts (docs/performance.md#start-up).
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { startService } from "./runtime.ts";
+import { chainIdOf, startAnvil } from "./payment/anvil.ts";
 
 async function main(): Promise<void> {
   let config: Config;
@@ -14,7 +17,12 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const service = await startService(config);
+  // Without a facilitator URL the service runs the devnet (config.ts requires PAY_TO with it).
+  const anvil = config.facilitatorUrl ? undefined : startAnvil(chainIdOf(config.network));
+  // Its failure is reported where startService awaits it, not as an unhandled rejection meanwhile.
+  anvil?.catch(() => {});
+  const { startService } = await import("./runtime.ts");
+  const service = await startService(config, anvil ? { anvil } : {});
   const mode = service.devnet
     ? `devnet (chain ${service.devnet.anvil.rpcUrl})`
     : `facilitator ${config.facilitatorUrl}`;

@@ -6,6 +6,7 @@ import { workerData } from "node:worker_threads";
 import { pino } from "pino";
 import type { Config } from "../config.ts";
 import { type CatalogEntry, type PaymentTerms, type RouteContext, routeKey } from "../route-types.ts";
+import { loadKernels } from "./kernel.ts";
 import { POOL_FAMILY_OPENERS, POOL_ROUTE_GROUPS, RUNS_IN_POOL } from "./pool-routes.ts";
 import { type ComputeResult, type ComputeTask, resultOfError, type WarmTask } from "./task.ts";
 import { WorkerFamilies } from "./worker-families.ts";
@@ -23,6 +24,9 @@ const entries = POOL_ROUTE_GROUPS.filter(
 const byRoute = new Map<string, CatalogEntry>(entries.map((e) => [routeKey(e), e]));
 const familiesOf = (e: CatalogEntry) => [...(e.families ?? []), ...(e.optionalFamilies ?? [])];
 const log = pino({ level: config.logLevel, base: { worker: true } });
+// The kernels of the pool routes (GEOS's WebAssembly among them), loaded before the worker takes a
+// task: the main thread never loads them (kernel.ts).
+await loadKernels();
 const families = new WorkerFamilies(config.artifactsDir, POOL_FAMILY_OPENERS, (family, version, err) =>
   log.error({ err, family, version }, "compute worker could not open a family version"),
 );

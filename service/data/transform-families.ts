@@ -15,7 +15,7 @@ import {
 } from "../../artifacts/format/datum-grid-file.ts";
 import type { Tile } from "../../artifacts/format/shift-grid.ts";
 import { TileContainerReader } from "../../artifacts/format/tile-container.ts";
-import { CrsRegistry } from "../geo/transform/crs-registry.ts";
+import type { CrsRegistry } from "../geo/transform/crs-registry.ts";
 import { type GridStore, GridUnreadableError } from "../geo/transform/grid-store.ts";
 import type { FamilyOpener } from "./families.ts";
 
@@ -26,6 +26,8 @@ export const crsOpener: FamilyOpener<CrsRegistry> = {
   open: async (dir) => {
     const file = path.join(dir, CRS_FILE);
     const bytes = await readFile(file);
+    // Its module (proj4 with it) loads here, behind the listener, not with the service's modules.
+    const { CrsRegistry } = await import("../geo/transform/crs-registry.ts");
     return new CrsRegistry(() => parseCrsRegistry(bytes, file));
   },
 };

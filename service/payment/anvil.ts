@@ -34,6 +34,9 @@ export interface AnvilNode {
   stop(): Promise<void>;
 }
 
+/** The chain id of a CAIP-2 `eip155:<id>` network. */
+export const chainIdOf = (network: `eip155:${number}`): number => Number(network.split(":")[1]);
+
 function anvilBinary(): string {
   const pkg = ANVIL_PACKAGES[`${process.platform}-${process.arch}`];
   if (!pkg) throw new Error(`no anvil package for ${process.platform}-${process.arch}`);

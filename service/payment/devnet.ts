@@ -5,11 +5,11 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { toHex } from "viem";
 import { HDKey, privateKeyToAccount } from "viem/accounts";
-import { type AnvilNode, startAnvil } from "./anvil.ts";
+import { type AnvilNode, chainIdOf, startAnvil } from "./anvil.ts";
 import { usdcFor } from "./assets.ts";
 import { loadCompiledContracts } from "./contracts.ts";
 import { devnetStateFile, loadDevnetState, readDevAccounts, saveDevnetState } from "./devnet-state.ts";
-import { serveFacilitator } from "./facilitator.ts";
+import { serveFacilitator } from "./facilitator-http.ts";
 import { type FacilitatorThread, startFacilitatorThread } from "./facilitator-thread.ts";
 import { deployTestUsdc, type TestUsdc, testUsdcAt } from "./test-usdc.ts";
 
@@ -83,10 +83,15 @@ export interface Devnet {
   stop(): Promise<void>;
 }
 
-export async function startDevnet(opts: { network: `eip155:${number}`; home: string }): Promise<Devnet> {
-  const chainId = Number(opts.network.split(":")[1]);
+export async function startDevnet(opts: {
+  network: `eip155:${number}`;
+  home: string;
+  /** The chain, when the caller launched it already (startAnvil with the network's chain id). */
+  anvil?: Promise<AnvilNode>;
+}): Promise<Devnet> {
+  const chainId = chainIdOf(opts.network);
   const contracts = loadCompiledContracts();
-  const anvil = await startAnvil(chainId);
+  const anvil = await (opts.anvil ?? startAnvil(chainId));
   try {
     const tokenOpts = {
       rpcUrl: anvil.rpcUrl,

@@ -1,33 +1,30 @@
 // The devnet facilitator in its own thread: verify and settle (two signature recoveries in
 // @x402/evm's pure-JavaScript ECDSA, signing the settlement transaction, and the JSON-RPC calls)
-// run in a worker (facilitator-worker.ts), off the thread that serves requests. The client here
-// only passes each call's payload and requirements over and the answer back; the supported kinds
-// (fixed by the registered schemes, no chain call) are answered here, so start-up never waits for
-// the worker to load. A chain fault inside
-// the worker comes back as a FacilitatorResponseError (502 facilitator_unavailable, free), as in
-// process; a worker that ends fails its calls the same way and the next call starts a new one.
+// and its supported kinds are answered by a worker (facilitator-worker.ts), off the thread that
+// serves requests, which never constructs a facilitator itself. The client here only passes each
+// call's payload and requirements over and the answer back. The worker starts with the devnet, so
+// it has loaded while the app is built (the app's first supported-kinds call waits for it). A chain
+// fault inside the worker comes back as a FacilitatorResponseError (502 facilitator_unavailable,
+// free), as in process; a worker that ends fails its calls the same way and the next call starts a
+// new one.
 import { Worker } from "node:worker_threads";
 import { type FacilitatorClient, FacilitatorResponseError } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import {
-  createLocalFacilitator,
-  type LocalFacilitator,
-  type LocalFacilitatorOptions,
-} from "./facilitator.ts";
+import type { LocalFacilitatorOptions } from "./facilitator.ts";
 
-export type FacilitatorOp = "verify" | "settle";
-export interface FacilitatorCall {
-  id: number;
-  op: FacilitatorOp;
-  payload: PaymentPayload;
-  requirements: PaymentRequirements;
-}
+/** What the thread is asked: a verify or settle of a payment, or its supported kinds. */
+export type FacilitatorRequest =
+  | { op: "verify" | "settle"; payload: PaymentPayload; requirements: PaymentRequirements }
+  | { op: "supported" };
+export type FacilitatorCall = FacilitatorRequest & { id: number };
 export type FacilitatorAnswer =
   | { id: number; result: unknown }
   /** `fault`: the chain could not be reached (FacilitatorResponseError); otherwise an unexpected error. */
   | { id: number; error: string; fault: boolean };
 
-export interface FacilitatorThread extends LocalFacilitator {
+export interface FacilitatorThread {
+  /** Verify, settle and the supported kinds, each answered by the thread. */
+  client: FacilitatorClient;
   /** Ends the worker (calls still pending fail as facilitator faults). */
   close(): Promise<void>;
 }
@@ -62,12 +59,12 @@ export function startFacilitatorThread(opts: LocalFacilitatorOptions): Facilitat
     worker = w;
     return w;
   };
-  const call = <T>(op: FacilitatorOp, payload: PaymentPayload, requirements: PaymentRequirements) =>
+  const call = <T>(request: FacilitatorRequest) =>
     new Promise<T>((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       try {
-        started().postMessage({ id, op, payload, requirements } satisfies FacilitatorCall);
+        started().postMessage({ id, ...request } satisfies FacilitatorCall);
       } catch (err) {
         // A payload that cannot be copied to the thread (not plain data) is never sent.
         pending.delete(id);
@@ -75,14 +72,12 @@ export function startFacilitatorThread(opts: LocalFacilitatorOptions): Facilitat
       }
     });
   started();
-  const here = createLocalFacilitator(opts);
   const client: FacilitatorClient = {
-    verify: (payload, requirements) => call("verify", payload, requirements),
-    settle: (payload, requirements) => call("settle", payload, requirements),
-    getSupported: () => here.client.getSupported(),
+    verify: (payload, requirements) => call({ op: "verify", payload, requirements }),
+    settle: (payload, requirements) => call({ op: "settle", payload, requirements }),
+    getSupported: () => call({ op: "supported" }),
   };
   return {
-    address: here.address,
     client,
     async close() {
       const w = worker;

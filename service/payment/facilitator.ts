@@ -1,15 +1,13 @@
 // A real x402 facilitator for the devnet only: @x402/core's x402Facilitator with @x402/evm's exact
-// (EIP-3009) and batch-settlement schemes (batch-settlement.ts), signing settlements with a viem account on the local chain. It is used
-// in-process by the service and also served over HTTP on loopback (the advertised facilitator URL).
-// It is not a relay: it verifies and settles only payments to this service's payTo in its asset on
+// (EIP-3009) and batch-settlement schemes (batch-settlement.ts), signing settlements with a viem
+// account on the local chain, also served over HTTP on loopback (facilitator-http.ts). It is not a relay: it verifies and settles only payments to this service's payTo in its asset on
 // its network (anything else: invalid_payment_requirements), and a chain that cannot be reached
 // is a facilitator fault (chain-faults.ts), never an invalid signature. The service runs it in a
 // worker thread (facilitator-thread.ts), off the thread that serves requests.
 import { x402Facilitator } from "@x402/core/facilitator";
-import { type FacilitatorClient, FacilitatorResponseError } from "@x402/core/server";
+import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import Fastify, { type FastifyInstance } from "fastify";
 import { registerBatchSettlementFacilitator } from "./batch-settlement.ts";
 import { chainCall, watchChain } from "./chain-faults.ts";
 import { createFacilitatorSigner, type FacilitatorSigner } from "./facilitator-signer.ts";
@@ -91,36 +89,4 @@ export function createLocalFacilitator(opts: LocalFacilitatorOptions): LocalFaci
       facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
   };
   return { address, client };
-}
-
-/**
- * The standard facilitator HTTP API (POST /verify, POST /settle, GET /supported) on loopback, over
- * the restricted client: it settles this service's payments only. A chain fault is a 502.
- */
-export async function serveFacilitator(
-  facilitator: FacilitatorClient,
-  host = "127.0.0.1",
-): Promise<{ url: string; app: FastifyInstance }> {
-  const app = Fastify({ logger: false });
-  type Body = { paymentPayload?: unknown; paymentRequirements?: unknown };
-  const route = (op: "verify" | "settle") =>
-    app.post<{ Body: Body }>(`/${op}`, async (req, reply) => {
-      const { paymentPayload, paymentRequirements } = req.body ?? {};
-      if (!paymentPayload || !paymentRequirements) {
-        return reply.code(400).send({ error: "paymentPayload and paymentRequirements are required" });
-      }
-      try {
-        return await facilitator[op](paymentPayload as never, paymentRequirements as never);
-      } catch (err) {
-        if (!(err instanceof FacilitatorResponseError)) throw err;
-        return reply.code(502).send({ error: `${op} could not run: the devnet chain is unavailable` });
-      }
-    });
-  route("verify");
-  route("settle");
-  app.get("/supported", async () => facilitator.getSupported());
-  await app.listen({ host, port: 0 });
-  const addr = app.server.address();
-  const port = typeof addr === "object" && addr ? addr.port : 0;
-  return { url: `http://${host}:${port}`, app };
 }

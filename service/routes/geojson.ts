@@ -1,12 +1,15 @@
 // POST /v1/geojson/validate and POST /v1/geojson/repair: RFC 7946 checks and safe repairs of a
 // GeoJSON document posted directly. Kernels in service/geo/geojson/ (pure, no I/O).
 
-import { SELF_INTERSECTION_BUDGET } from "../geo/geojson/polygon-analysis.ts";
-import { repairGeoJSON } from "../geo/geojson/repair.ts";
-import { validateGeoJSON } from "../geo/geojson/validate.ts";
+import { kernel } from "../compute/kernel.ts";
+import { SELF_INTERSECTION_BUDGET } from "../geo/geojson/budget.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute } from "../route-types.ts";
 import type { SchemaTypes } from "../types/schema-types.ts";
+
+// The checks run in the compute workers only (compute/kernel.ts).
+const validateKernel = kernel(() => import("../geo/geojson/validate.ts"));
+const repairKernel = kernel(() => import("../geo/geojson/repair.ts"));
 
 const EXAMPLE: SchemaTypes["geojson-validate.request"] = {
   type: "Feature",
@@ -46,7 +49,7 @@ export const geojsonEntries: CatalogEntry[] = [
     limits: [BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT, SELF_INTERSECTION_LIMIT],
     example: { body: EXAMPLE },
     revisions: ["A", "B"],
-    handler: ({ body }) => validateGeoJSON(body),
+    handler: async ({ body }) => (await validateKernel()).validateGeoJSON(body),
   }),
   defineRoute({
     method: "POST",
@@ -60,6 +63,6 @@ export const geojsonEntries: CatalogEntry[] = [
     limits: [BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: EXAMPLE },
     revisions: ["A", "B"],
-    handler: ({ body }) => repairGeoJSON(body),
+    handler: async ({ body }) => (await repairKernel()).repairGeoJSON(body),
   }),
 ];

@@ -1,9 +1,7 @@
 // POST /v1/geometry/{buffer,simplify,union,intersect,difference,area,centroid,bbox}: geometry
-// operations on EPSG:4326 GeoJSON. The kernels live in service/geo/geometry/.
-import { area } from "../geo/geometry/area.ts";
-import { bbox } from "../geo/geometry/bbox.ts";
-import { buffer } from "../geo/geometry/buffer.ts";
-import { centroid } from "../geo/geometry/centroid.ts";
+// operations on EPSG:4326 GeoJSON. The kernels live in service/geo/geometry/; only the compute
+// workers load them (compute/kernel.ts: the overlays load GEOS's WebAssembly).
+import { kernel } from "../compute/kernel.ts";
 import {
   BUFFER_DISTANCE,
   BUFFER_POSITIONS,
@@ -15,10 +13,16 @@ import {
   SIMPLIFY_TOLERANCE_DEGREES,
   SIMPLIFY_TOLERANCE_METERS,
 } from "../geo/geometry/limits.ts";
-import { type OverlayOp, overlay } from "../geo/geometry/overlay.ts";
-import { simplify } from "../geo/geometry/simplify.ts";
+import type { OverlayOp } from "../geo/geometry/overlay.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
+
+const areaKernel = kernel(() => import("../geo/geometry/area.ts"));
+const bboxKernel = kernel(() => import("../geo/geometry/bbox.ts"));
+const bufferKernel = kernel(() => import("../geo/geometry/buffer.ts"));
+const centroidKernel = kernel(() => import("../geo/geometry/centroid.ts"));
+const overlayKernel = kernel(() => import("../geo/geometry/overlay.ts"));
+const simplifyKernel = kernel(() => import("../geo/geometry/simplify.ts"));
 
 const PRICE = "0.01";
 const TAGS = ["geometry"];
@@ -83,8 +87,13 @@ function entry<O extends Op>(
 }
 
 const overlayEntry = (op: OverlayOp, summary: string, description: string) =>
-  entry(op, summary, description, [OVERLAY_POSITIONS, OVERLAY_GEOMETRIES], { geojson: pair }, ({ body }) =>
-    overlay(op, body),
+  entry(
+    op,
+    summary,
+    description,
+    [OVERLAY_POSITIONS, OVERLAY_GEOMETRIES],
+    { geojson: pair },
+    async ({ body }) => (await overlayKernel()).overlay(op, body),
   );
 
 export const geometryEntries: CatalogEntry[] = [
@@ -94,7 +103,7 @@ export const geometryEntries: CatalogEntry[] = [
     "Each geometry is buffered about its own centre latitude on the sphere of the Gaussian radius of curvature there (radiusScale reports the factor against the mean Earth radius). Negative distances erode polygons; a collapse answers geojson:null, empty:true. accuracy states the error measured against GeographicLib for the answer.",
     [BUFFER_POSITIONS, BUFFER_DISTANCE, BUFFER_STEPS],
     { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500, steps: 6 },
-    ({ body }) => buffer(body),
+    async ({ body }) => (await bufferKernel()).buffer(body),
   ),
   entry(
     "simplify",
@@ -102,7 +111,7 @@ export const geometryEntries: CatalogEntry[] = [
     "Simplifies lines and rings with Douglas–Peucker (after a radial-distance pre-pass unless highQuality); no dropped vertex deviates more than the tolerance. toleranceMeters is applied isotropically at the input's centre latitude; tolerance is in degrees; send exactly one. Retained positions are exactly as sent; rings keep at least four positions. Not topology-preserving.",
     [SIMPLIFY_POSITIONS, SIMPLIFY_TOLERANCE_METERS, SIMPLIFY_TOLERANCE_DEGREES],
     { geojson: parcel, toleranceMeters: 50 },
-    ({ body }) => simplify(body),
+    async ({ body }) => (await simplifyKernel()).simplify(body),
   ),
   overlayEntry(
     "union",
@@ -125,7 +134,7 @@ export const geometryEntries: CatalogEntry[] = [
     'WGS 84 ellipsoidal area in square metres and kilometres: holes subtracted, MultiPolygon parts summed, points and lines count zero, winding ignored (ring 0 is the exterior). Edges are straight in longitude/latitude (default, edges:"lonlat") or geodesics (edges:"geodesic", GeographicLib\'s polygon area); edges and accuracy in the answer say which model was used, what it is exact for, and how far the other model\'s area lies for this input.',
     [MEASURE_POSITIONS],
     { geojson: parcel },
-    ({ body }) => area(body),
+    async ({ body }) => (await areaKernel()).area(body),
   ),
   entry(
     "centroid",
@@ -133,7 +142,7 @@ export const geometryEntries: CatalogEntry[] = [
     "Centre of mass of the area (holes subtracted) in a Lambert azimuthal equal-area projection centred on the centroid itself (fixed point), edges straight in longitude/latitude. Non-areal or zero-area input falls back to the vertex mean, and method says which.",
     [MEASURE_POSITIONS],
     { geojson: parcel },
-    ({ body }) => centroid(body),
+    async ({ body }) => (await centroidKernel()).centroid(body),
   ),
   entry(
     "bbox",
@@ -141,6 +150,6 @@ export const geometryEntries: CatalogEntry[] = [
     "Naive per-axis [minLongitude, minLatitude, maxLongitude, maxLatitude] of every position; crossesAntimeridian flags geometries that span the antimeridian (the longitude range then covers the full width).",
     [MEASURE_POSITIONS],
     { geojson: parcel },
-    ({ body }) => bbox(body),
+    async ({ body }) => (await bboxKernel()).bbox(body),
   ),
 ];

@@ -1,9 +1,8 @@
 // POST /v1/h3/index and POST /v1/h3/polyfill — H3 cells of positions and of polygons (h3-js v4).
 
+import { kernel } from "../compute/kernel.ts";
 import { indexPoint } from "../geo/h3/cell-index.ts";
-import { PolyfillCells } from "../geo/h3/cells-within-cap.ts";
 import { readPolyfillFeatures } from "../geo/h3/polyfill-input.ts";
-import { featureEstimate, finestResolutionWithin, planFeatures } from "../geo/h3/polyfill-plan.ts";
 import { RESOLUTIONS_LIMIT, readResolutions } from "../geo/h3/request-resolutions.ts";
 import { checkLimit } from "../geo/limit.ts";
 import { readLonLatList } from "../geo/position.ts";
@@ -29,6 +28,11 @@ const POLYFILL_POSITIONS_LIMIT: RouteLimit = {
   unit: "positions",
   detail: "polygon positions in `geojson`, all rings, closing positions included",
 };
+// The polyfill's planning (polyclip-ts splits parts at the antimeridian) and cell generation run in
+// the compute workers only (compute/kernel.ts).
+const planKernel = kernel(() => import("../geo/h3/polyfill-plan.ts"));
+const cellsKernel = kernel(() => import("../geo/h3/cells-within-cap.ts"));
+
 const POLYFILL_CELLS_LIMIT: RouteLimit = {
   name: "cells",
   max: 100_000,
@@ -47,7 +51,7 @@ const indexCells: IndexRoute["handler"] = ({ body: b }) => {
   return { resolutions, count: points.length, cells: points.map((p) => indexPoint(p, resolutions, options)) };
 };
 
-const polyfillCells: PolyfillRoute["handler"] = ({ body: b }) => {
+const polyfillCells: PolyfillRoute["handler"] = async ({ body: b }) => {
   const features = readPolyfillFeatures(b.geojson);
   const resolutions = readResolutions(b);
   const containment = b.containment ?? "center";
@@ -55,6 +59,8 @@ const polyfillCells: PolyfillRoute["handler"] = ({ body: b }) => {
   checkLimit(POLYFILL_POLYGONS_LIMIT, sum(features.map((f) => f.geometry.parts.length)), where);
   checkLimit(POLYFILL_POSITIONS_LIMIT, sum(features.map((f) => f.geometry.positions)), where);
 
+  const { featureEstimate, finestResolutionWithin, planFeatures } = await planKernel();
+  const { PolyfillCells } = await cellsKernel();
   const plan = planFeatures(features, "geojson");
   const estimates = plan.map((f) => resolutions.map((r) => featureEstimate(f, r, containment)));
   const totals = resolutions.map((_, k) => sum(estimates.map((row) => row[k] as number)));

@@ -1,10 +1,13 @@
 // POST /v1/transform — reproject positions between EPSG codes; revision B also shifts datums.
 
+import { kernel } from "../compute/kernel.ts";
 import { DATUM_GRID_TILES } from "../geo/transform/datum-shift.ts";
 import { TRANSFORM_POSITIONS } from "../geo/transform/position-walk.ts";
-import { runTransform } from "../geo/transform/transform.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute } from "../route-types.ts";
+
+/** The transform (proj4 with it), in the compute workers only (compute/kernel.ts). */
+const transformKernel = kernel(() => import("../geo/transform/transform.ts"));
 
 export const transformEntries: CatalogEntry[] = [
   defineRoute({
@@ -26,7 +29,7 @@ export const transformEntries: CatalogEntry[] = [
       const revision = ctx.config.revision;
       const grids =
         revision === "B" && ctx.data.has("datum-grids") ? ctx.data.require("datum-grids") : undefined;
-      return runTransform(body, {
+      return (await transformKernel()).runTransform(body, {
         registry: crs.value,
         grids: grids?.value,
         revision,

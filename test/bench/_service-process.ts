@@ -31,6 +31,8 @@ export interface Started {
   url: string;
   home: string;
   ms: number;
+  /** CPU time (user + system, all threads) of the process at its first answer. */
+  cpuMs: number;
   /** Process start → /readyz 200 (geo402: the compute workers started too); the bare process: ms. */
   readyMs: number;
 }
@@ -60,9 +62,10 @@ export async function start(kind: "geo402" | "bare", launch?: Launch): Promise<S
     await new Promise((r) => setTimeout(r, 2));
   }
   const ms = performance.now() - t0;
-  if (kind === "bare") return { proc, url, home, ms, readyMs: ms };
+  const cpu = cpuMs(proc.pid ?? 0);
+  if (kind === "bare") return { proc, url, home, ms, cpuMs: cpu, readyMs: ms };
   await untilComputeReady(adminPort, proc);
-  return { proc, url, home, ms, readyMs: performance.now() - t0 };
+  return { proc, url, home, ms, cpuMs: cpu, readyMs: performance.now() - t0 };
 }
 
 export const stop = (s: Started) =>

@@ -10,6 +10,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devKey } from "../../service/payment/devnet.ts";
 import { chainRpc, postJson, startTestService, type TestService } from "../support/service.ts";
 
 const HELLO_PRICE = 1_000n;
@@ -21,6 +22,24 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe("the facilitator thread", () => {
+  it("answers the supported kinds from the thread's facilitator, also after the thread ends", async () => {
+    const devnet = t.service.devnet;
+    if (!devnet) throw new Error("the test runs on the devnet");
+    const facilitatorAddress = privateKeyToAccount(devKey(1)).address;
+    const expected = {
+      kinds: [
+        { x402Version: 2, scheme: "exact", network: t.service.terms.network },
+        { x402Version: 2, scheme: "batch-settlement", network: t.service.terms.network },
+      ],
+      signers: { "eip155:*": [facilitatorAddress] },
+    };
+    expect(await devnet.facilitator.client.getSupported()).toMatchObject(expected);
+    // The same answer over the loopback HTTP API the service advertises.
+    expect(await (await fetch(`${devnet.facilitatorUrl}/supported`)).json()).toMatchObject(expected);
+    await devnet.facilitator.close();
+    expect(await devnet.facilitator.client.getSupported()).toMatchObject(expected);
+  });
+
   it("settles through the thread, fails calls held by a thread that ends, and starts a new one", async () => {
     const devnet = t.service.devnet;
     if (!devnet) throw new Error("the test runs on the devnet");

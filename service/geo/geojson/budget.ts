@@ -3,6 +3,9 @@
 // sweep's ordered search, as a neighbour test, or as a candidate of the spatial index; every
 // edge of a point-in-ring test costs one unit too. The total spent never exceeds the limit.
 
+/** Segment-pair comparisons per request (the routes' published selfIntersectionBudget limit). */
+export const SELF_INTERSECTION_BUDGET = 2_000_000;
+
 /** Thrown inside a check when its next comparison does not fit; the check is then reported as skipped. */
 export class BudgetExhausted extends Error {
   constructor() {

@@ -10,9 +10,9 @@ import {
   serpentineRing,
   square,
 } from "../../../test/geojson/documents.ts";
-import { ComparisonBudget } from "./budget.ts";
+import { ComparisonBudget, SELF_INTERSECTION_BUDGET } from "./budget.ts";
 import { walkDocument } from "./document-structure.ts";
-import { analysePolygons, SELF_INTERSECTION_BUDGET } from "./polygon-analysis.ts";
+import { analysePolygons } from "./polygon-analysis.ts";
 import { repairGeoJSON } from "./repair.ts";
 import { validateGeoJSON } from "./validate.ts";
 

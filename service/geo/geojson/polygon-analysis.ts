@@ -9,8 +9,6 @@ import { type RelationFacts, relateRings, relationCostBound } from "./ring-relat
 import { checkRingSimple, type SimplicityResult, simplicityCostBound } from "./ring-simplicity.ts";
 import { lowestVertex, ringOrientation, type WorkingRing, workingRing } from "./working-ring.ts";
 
-export const SELF_INTERSECTION_BUDGET = 2_000_000;
-
 export type RingOutcome = SimplicityResult | { kind: "skipped"; reason: string };
 
 export interface RingAnalysis {

@@ -5,7 +5,7 @@
 // change paths point into the posted document.
 
 import type { JsonObject } from "../json-object.ts";
-import { ComparisonBudget } from "./budget.ts";
+import { ComparisonBudget, SELF_INTERSECTION_BUDGET } from "./budget.ts";
 import { mapGeometries } from "./document-map.ts";
 import type { PolygonalSite, RingSite } from "./document-structure.ts";
 import {
@@ -18,7 +18,7 @@ import {
   slotOf,
   type ValidationIssue,
 } from "./issues.ts";
-import { analysePolygons, type PolygonalAnalysis, SELF_INTERSECTION_BUDGET } from "./polygon-analysis.ts";
+import { analysePolygons, type PolygonalAnalysis } from "./polygon-analysis.ts";
 import { planNesting } from "./repair-nesting.ts";
 import { closeRing, dropRepeats, reverseRing, usablePositions } from "./repair-rings.ts";
 import { collectFindings, type ValidateOptions } from "./validate.ts";

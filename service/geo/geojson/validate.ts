@@ -1,6 +1,6 @@
 // POST /v1/geojson/validate, the kernel: structure, coordinate range, rings (closure, length,
 // duplicates, winding, self-intersection) and polygon nesting, issues in document order.
-import { ComparisonBudget } from "./budget.ts";
+import { ComparisonBudget, SELF_INTERSECTION_BUDGET } from "./budget.ts";
 import { walkDocument } from "./document-structure.ts";
 import {
   Collector,
@@ -11,12 +11,7 @@ import {
   type SkippedCheck,
   type ValidationIssue,
 } from "./issues.ts";
-import {
-  analysePolygons,
-  type PolygonalAnalysis,
-  type RingAnalysis,
-  SELF_INTERSECTION_BUDGET,
-} from "./polygon-analysis.ts";
+import { analysePolygons, type PolygonalAnalysis, type RingAnalysis } from "./polygon-analysis.ts";
 import type { TopologyFinding } from "./polygon-topology.ts";
 
 export interface ValidationResult {
