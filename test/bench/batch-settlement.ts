@@ -9,7 +9,7 @@
 // round. A batch-settlement client deposits once before the timed rounds, so they measure
 // voucher-paid calls; the claim that follows is reported with its gas.
 import { type ChildProcess, fork } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -17,6 +17,7 @@ import type { PayScheme } from "../../cli/batch-payer.ts";
 import { loadConfig } from "../../service/config.ts";
 import { startService } from "../../service/runtime.ts";
 import type { LoadCommand, LoadRequest } from "./_paying-load.ts";
+import { cpuMs } from "./_service-process.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -25,14 +26,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 const pct = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
-/** CPU time of a process (all its threads) so far, ms; NaN where /proc is not there. */
-function cpuMs(pid: number | undefined): number {
-  const file = `/proc/${pid}/stat`;
-  if (pid === undefined || !existsSync(file)) return Number.NaN;
-  const stat = readFileSync(file, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ ticks
-}
+/** CPU ms of a process so far (all its threads); NaN where it or /proc is not there. */
+const cpuOf = (pid: number | undefined) =>
+  pid !== undefined && existsSync(`/proc/${pid}/stat`) ? cpuMs(pid) : Number.NaN;
 
 const config = loadConfig(
   {
@@ -72,9 +68,9 @@ async function loadGenerator(scheme: PayScheme, c: number) {
   await ask("warm");
   return {
     async round() {
-      const before = [cpuMs(process.pid), cpuMs(devnet?.anvil.pid), cpuMs(child.pid)];
+      const before = [cpuOf(process.pid), cpuOf(devnet?.anvil.pid), cpuOf(child.pid)];
       const latencies = (await ask({ round: ROUND_SECONDS })) as number[];
-      const after = [cpuMs(process.pid), cpuMs(devnet?.anvil.pid), cpuMs(child.pid)];
+      const after = [cpuOf(process.pid), cpuOf(devnet?.anvil.pid), cpuOf(child.pid)];
       const [service, chain, clients] = after.map((a, i) => (a - (before[i] ?? 0)) / latencies.length);
       return {
         rps: latencies.length / ROUND_SECONDS,
