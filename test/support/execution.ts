@@ -1,4 +1,8 @@
 // Helpers of the execution-model end-to-end tests (test/e2e/execution*.e2e.test.ts).
+import { x402Client, x402HTTPClient } from "@x402/core/client";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { stateOutlineBuffer } from "./heavy-inputs.ts";
 import { type Payer, postJson, startTestService, type TestService } from "./service.ts";
@@ -33,8 +37,12 @@ export async function until(cond: () => boolean, what: string, tries = 3000): Pr
 }
 
 /**
- * Sends a paid heavy request and abandons it once the service has it computing in the pool;
- * resolves when the request's log line has been written.
+ * Sends a paid heavy request and abandons it the moment the service hands it to the compute pool
+ * (the pool's `run` is wrapped for that one call, so no polling interval lets the answer win);
+ * resolves when the request's log line has been written. The payment is signed with the official
+ * x402 client, and the paid request is sent with the abort signal itself: through @x402/fetch the
+ * signal reaches undici only by way of `Request.clone()` followers, which did not always abort the
+ * request under load.
  */
 export async function disconnectWhileComputing(
   t: TestService,
@@ -42,17 +50,35 @@ export async function disconnectWhileComputing(
   payer: Payer,
 ): Promise<void> {
   const pool = t.service.app.computePool;
+  const url = `${t.url}/v1/geometry/buffer`;
+  const input = stateOutlineBuffer();
+  const unpaid = await postJson(fetch, url, input);
+  expect(unpaid.status).toBe(402);
+  const signer = new x402HTTPClient(
+    new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
+  );
+  const terms = decodePaymentRequiredHeader(String(unpaid.headers.get("payment-required")));
+  const payment = signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms));
   const before = requests().length;
-  const inFlightBefore = pool.inFlight();
   const abort = new AbortController();
-  const sent = postJson(
-    (url, init) => payer.fetch(url, { ...init, signal: abort.signal }),
-    `${t.url}/v1/geometry/buffer`,
-    stateOutlineBuffer(),
-  ).catch((err: unknown) => err);
-  await until(() => pool.inFlight() > inFlightBefore, "the heavy request computing in the pool");
-  abort.abort();
-  expect(await sent).toBeInstanceOf(Error);
+  const run = pool.run;
+  pool.run = (task, signal) => {
+    pool.run = run;
+    const running = run(task, signal);
+    abort.abort();
+    return running;
+  };
+  try {
+    const sent = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...payment },
+      body: JSON.stringify(input),
+      signal: abort.signal,
+    }).catch((err: unknown) => err);
+    expect(sent).toBeInstanceOf(Error);
+  } finally {
+    pool.run = run;
+  }
   await until(
     () =>
       requests()
