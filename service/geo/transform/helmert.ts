@@ -35,14 +35,7 @@ function geodeticToGeocentricInto(
   out[2] = (n * (1 - e.es) + h) * sp;
 }
 
-/** PROJ's cart inverse: Bowring's closed formula (not iterated). */
-export function geocentricToGeodetic(x: number, y: number, z: number, e: Ellipsoid = GRS80): Xyz {
-  const out = new Float64Array(3);
-  geocentricToGeodeticInto(x, y, z, out, e);
-  return [out[0] as number, out[1] as number, out[2] as number];
-}
-
-/** geocentricToGeodetic into out[0..2]: longitude, latitude (degrees), h. */
+/** PROJ's cart inverse, Bowring's closed formula (not iterated), into out[0..2]: longitude, latitude (degrees), h. */
 function geocentricToGeodeticInto(x: number, y: number, z: number, out: Float64Array, e: Ellipsoid): void {
   const p = Math.hypot(x, y);
   const theta = Math.atan2(z * e.a, p * e.b);
@@ -83,14 +76,10 @@ export function helmertForward(op: HelmertOperation, epoch: number, [x, y, z]: X
   return [out[0] as number, out[1] as number, out[2] as number];
 }
 
-/** Target geocentric → source geocentric, PROJ's way (transpose of the linearised rotation). */
-export function helmertInverse(op: HelmertOperation, epoch: number, [x, y, z]: Xyz): Xyz {
-  const out = new Float64Array(3);
-  helmertInto(atEpoch(op, epoch), "inverse", x, y, z, out);
-  return [out[0] as number, out[1] as number, out[2] as number];
-}
-
-/** The geocentric Helmert with its parameters at one epoch, into out[0..2]. */
+/**
+ * The geocentric Helmert with its parameters at one epoch, into out[0..2]; "inverse" is target →
+ * source, PROJ's way (transpose of the linearised rotation).
+ */
 function helmertInto(
   { t, r, scale }: AtEpoch,
   direction: "forward" | "inverse",
@@ -123,9 +112,9 @@ export function helmertGeodetic(
   h: number,
   direction: "forward" | "inverse",
 ): Xyz {
-  const xyz = geodeticToGeocentric(lon, lat, h);
-  const out = direction === "forward" ? helmertForward(op, epoch, xyz) : helmertInverse(op, epoch, xyz);
-  return geocentricToGeodetic(out[0], out[1], out[2]);
+  const out = new Float64Array(3);
+  helmertPosition(atEpoch(op, epoch), direction, lon, lat, h, out);
+  return [out[0] as number, out[1] as number, out[2] as number];
 }
 
 /**
@@ -141,13 +130,24 @@ export function helmertInPlace(
   idx: Int32Array,
 ): void {
   const params = atEpoch(op, epoch);
-  const a = new Float64Array(3);
-  const b = new Float64Array(3);
+  const out = new Float64Array(3);
   for (const i of idx) {
-    geodeticToGeocentricInto(lon[i] as number, lat[i] as number, 0, a, GRS80);
-    helmertInto(params, direction, a[0] as number, a[1] as number, a[2] as number, b);
-    geocentricToGeodeticInto(b[0] as number, b[1] as number, b[2] as number, a, GRS80);
-    lon[i] = a[0] as number;
-    lat[i] = a[1] as number;
+    helmertPosition(params, direction, lon[i] as number, lat[i] as number, 0, out);
+    lon[i] = out[0] as number;
+    lat[i] = out[1] as number;
   }
+}
+
+/** One geodetic position (GRS80) through geocentric, the Helmert and back, into out[0..2]: lon, lat, h. */
+function helmertPosition(
+  params: AtEpoch,
+  direction: "forward" | "inverse",
+  lon: number,
+  lat: number,
+  h: number,
+  out: Float64Array,
+): void {
+  geodeticToGeocentricInto(lon, lat, h, out, GRS80);
+  helmertInto(params, direction, out[0] as number, out[1] as number, out[2] as number, out);
+  geocentricToGeodeticInto(out[0] as number, out[1] as number, out[2] as number, out, GRS80);
 }
