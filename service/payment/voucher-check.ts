@@ -118,7 +118,7 @@ async function checkVoucher(
     if (raw.channelConfig.payerAuthorizer === ZERO_ADDRESS) return;
     const payer = raw.channelConfig.payer;
     const refusal =
-      configRefusal(raw.channelConfig, computedId, channelId, requirements) ??
+      configRefusal(raw.channelConfig, requirements) ??
       (computedId.toLowerCase() !== channel.channelId.toLowerCase() ? REASON.channelIdMismatch : undefined) ??
       (signedByPayer(raw, requirements.network) ? undefined : REASON.signature) ??
       amountRefusal(BigInt(raw.voucher.maxClaimableAmount), channel);
@@ -179,14 +179,11 @@ function domainOf(network: string) {
   return { ...BATCH_SETTLEMENT_DOMAIN, chainId, verifyingContract: getAddress(BATCH_SETTLEMENT_ADDRESS) };
 }
 
-/** What the package's channel-config validation refuses, in its order. */
-function configRefusal(
-  config: ChannelConfig,
-  computedId: string,
-  channelId: string,
-  requirements: PaymentRequirements,
-): string | undefined {
-  if (computedId.toLowerCase() !== channelId.toLowerCase()) return REASON.channelIdMismatch;
+/**
+ * What the package's channel-config validation refuses, in its order, after its channel-id check
+ * (made above, before the channel is read).
+ */
+function configRefusal(config: ChannelConfig, requirements: PaymentRequirements): string | undefined {
   if (getAddress(config.receiver) !== getAddress(requirements.payTo)) return REASON.receiverMismatch;
   const extra = requirements.extra;
   const wanted = extra?.receiverAuthorizer as string | undefined;
