@@ -13,12 +13,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { authorizationTypes, eip3009ABI } from "@x402/evm";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import Fastify, { LogController } from "fastify";
 import { encodeFunctionData, getAddress, parseSignature, recoverTypedDataAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -28,6 +26,7 @@ import { devKey } from "../../service/payment/devnet.ts";
 import { createLocalFacilitator } from "../../service/payment/facilitator.ts";
 import { SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.ts";
 import { startService } from "../../service/runtime.ts";
+import { exactSigner } from "../support/service.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -195,9 +194,7 @@ async function main() {
   }
 
   // Pre-signed payments (signing is the client's cost, not the service's).
-  const signer = new x402HTTPClient(
-    new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(devnet.payerKey))),
-  );
+  const signer = exactSigner(devnet.payerKey);
   const unpaid = await fetch(`${svc.url}/v1/hello`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -10,10 +10,8 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
+import { exactSigner } from "../support/service.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -111,9 +109,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 3_000)); // first health checks
 
     const devnet = JSON.parse(readFileSync(path.join(state, "devnet/devnet.json"), "utf8"));
-    const signer = new x402HTTPClient(
-      new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(devnet.payerPrivateKey))),
-    );
+    const signer = exactSigner(devnet.payerPrivateKey);
     const quote = await fetch(`${targets[0]!.url}${QUERY}`);
     const terms = decodePaymentRequiredHeader(quote.headers.get("payment-required") ?? "");
     const paid = async (url: string): Promise<number> => {

@@ -1,15 +1,12 @@
 // The execution model on the real devnet (issue 16): heavy work in the compute pool under a
 // deadline, settlement bound to delivery, load shedding before the 402. Balances are read on
 // chain; no assertion depends on how long anything took. One service per file (one process).
-import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectWhileComputing, startLogged, until } from "../support/execution.ts";
 import { stateOutlineBuffer } from "../support/heavy-inputs.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { chainRpc, postJson } from "../support/service.ts";
+import { chainRpc, exactSigner, postJson } from "../support/service.ts";
 
 const GEOMETRY_PRICE = 10_000n;
 const HELLO_PRICE = 1_000n;
@@ -82,9 +79,7 @@ describe("one worker, no queue", () => {
     const app = s.t.service.app;
     const payer = await s.t.newPayer();
     const before = await s.t.balance(payer.address);
-    const signer = new x402HTTPClient(
-      new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
-    );
+    const signer = exactSigner(payer.key);
     const url = "/v1/geometry/area";
     const payload = { geojson: { type: "Point", coordinates: [0, 0] } };
     const unpaid = await app.inject({ method: "POST", url, payload });

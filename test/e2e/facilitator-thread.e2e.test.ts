@@ -3,15 +3,13 @@
 // thread that ends fails the calls it holds as facilitator faults (502, never "invalid") and the
 // next call starts a new thread that settles again. A settle held by a thread that ends may already
 // be on chain: the 502 claims no charge, and a retry of that payment gets its recorded answer.
-import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { FacilitatorResponseError } from "@x402/core/server";
 import type { PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devKey } from "../../service/payment/devnet.ts";
-import { chainRpc, postJson, startTestService, type TestService } from "../support/service.ts";
+import { chainRpc, exactSigner, postJson, startTestService, type TestService } from "../support/service.ts";
 
 const HELLO_PRICE = 1_000n;
 
@@ -45,9 +43,7 @@ describe("the facilitator thread", () => {
     if (!devnet) throw new Error("the test runs on the devnet");
     const thread = devnet.facilitator;
     const payer = await t.newPayer();
-    const signer = new x402HTTPClient(
-      new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
-    );
+    const signer = exactSigner(payer.key);
     const unpaid = await postJson(fetch, `${t.url}/v1/hello`, { name: "thread" });
     const terms: PaymentRequired = decodePaymentRequiredHeader(unpaid.headers.get("payment-required") ?? "");
     const requirements = terms.accepts[0];
@@ -83,9 +79,7 @@ describe("the facilitator thread", () => {
     if (!devnet) throw new Error("the test runs on the devnet");
     const rpc = chainRpc(t);
     const payer = await t.newPayer();
-    const signer = new x402HTTPClient(
-      new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
-    );
+    const signer = exactSigner(payer.key);
     const body = { name: "orphan" };
     const unpaid = await postJson(fetch, `${t.url}/v1/hello`, body);
     const terms = decodePaymentRequiredHeader(unpaid.headers.get("payment-required") ?? "");

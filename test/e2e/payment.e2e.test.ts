@@ -1,13 +1,11 @@
 // x402 v2 end to end on the real devnet: a real client pays, balances move on chain by exactly
 // the price, refusals and tampered or replayed signatures settle nothing.
-import { x402Client, x402HTTPClient } from "@x402/core/client";
+import type { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { exactSigner, type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
 
 let t: TestService;
 let payer: Payer;
@@ -16,9 +14,7 @@ let signer: x402HTTPClient;
 beforeAll(async () => {
   t = await startTestService();
   payer = await t.newPayer();
-  signer = new x402HTTPClient(
-    new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
-  );
+  signer = exactSigner(payer.key);
 });
 afterAll(() => t?.close());
 

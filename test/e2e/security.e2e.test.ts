@@ -2,17 +2,15 @@
 // exception text, no stack traces), the devnet facilitator is no open relay, deeply nested
 // GeoJSON is refused before a price is quoted, and a refused authorization cannot buy more
 // computation by being replayed. Balances are read on chain.
-import { x402Client, x402HTTPClient } from "@x402/core/client";
 import {
   decodePaymentRequiredHeader,
   decodePaymentResponseHeader,
   encodePaymentSignatureHeader,
 } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { exactSigner, type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
 
 let t: TestService;
 const logLines: Record<string, unknown>[] = [];
@@ -29,8 +27,7 @@ afterEach(() => vi.restoreAllMocks());
 const hello = (headers: Record<string, string> = {}, body: unknown = { name: "Ada" }) =>
   postJson(fetch, `${t.url}/v1/hello`, body, headers);
 
-const signerFor = (p: Payer) =>
-  new x402HTTPClient(new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(p.key))));
+const signerFor = (p: Payer) => exactSigner(p.key);
 
 async function termsOf(body: unknown = { name: "Ada" }): Promise<PaymentRequired> {
   const r = await hello({}, body);

@@ -1,11 +1,8 @@
 // Helpers of the execution-model end-to-end tests (test/e2e/execution*.e2e.test.ts).
-import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { stateOutlineBuffer } from "./heavy-inputs.ts";
-import { type Payer, postJson, startTestService, type TestService } from "./service.ts";
+import { exactSigner, type Payer, postJson, startTestService, type TestService } from "./service.ts";
 
 export interface LogRecord {
   msg: string;
@@ -54,9 +51,7 @@ export async function disconnectWhileComputing(
   const input = stateOutlineBuffer();
   const unpaid = await postJson(fetch, url, input);
   expect(unpaid.status).toBe(402);
-  const signer = new x402HTTPClient(
-    new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(payer.key))),
-  );
+  const signer = exactSigner(payer.key);
   const terms = decodePaymentRequiredHeader(String(unpaid.headers.get("payment-required")));
   const payment = signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms));
   const before = requests().length;

@@ -3,7 +3,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { x402Client } from "@x402/core/client";
+import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -98,9 +98,16 @@ export async function startTestService(
 }
 
 export function payingFetch(key: `0x${string}`): typeof fetch {
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(key)));
-  return wrapFetchWithPayment(fetch, client);
+  return wrapFetchWithPayment(fetch, exactClient(key));
 }
+
+/** The official x402 client, paying with `exact` (EIP-3009) signed by `key`. */
+export function exactClient(key: `0x${string}`): x402Client {
+  return new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(key)));
+}
+
+/** The official client's HTTP side for `key`: a 402's terms → the payment header, by hand. */
+export const exactSigner = (key: `0x${string}`): x402HTTPClient => new x402HTTPClient(exactClient(key));
 
 /** POST JSON helper. */
 export function postJson(f: typeof fetch, url: string, body: unknown, headers: Record<string, string> = {}) {
