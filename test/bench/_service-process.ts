@@ -4,12 +4,11 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { x402Client, x402HTTPClient } from "@x402/core/client";
+import type { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 import { CATALOG } from "../../service/catalog.ts";
 import { freePort } from "../../service/payment/anvil.ts";
+import { exactSigner } from "../support/service.ts";
 import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -62,7 +61,7 @@ export async function start(kind: "geo402" | "bare", launch?: Launch): Promise<S
     await new Promise((r) => setTimeout(r, 2));
   }
   const ms = performance.now() - t0;
-  const cpu = cpuMs(proc.pid ?? 0);
+  const cpu = cpuMs(proc.pid);
   if (kind === "bare") return { proc, url, home, ms, cpuMs: cpu, readyMs: ms };
   await untilComputeReady(adminPort, proc);
   return { proc, url, home, ms, cpuMs: cpu, readyMs: performance.now() - t0 };
@@ -91,20 +90,31 @@ export function rssMiB(pid: number): { own: number; tree: number } {
   return { own, tree: own + children(pid).reduce((a, k) => a + rss(k), 0) };
 }
 
-/** CPU ms (user + system, every thread) a process has used, from /proc/<pid>/stat (10 ms ticks). */
-export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+/**
+ * CPU ms (user + system) in a /proc stat file, 10 ms ticks: a process's (every thread) or one
+ * thread's (/proc/<pid>/task/<tid>/stat). NaN where the file is not there.
+ */
+export function cpuMsOfStat(file: string): number {
+  let stat: string;
+  try {
+    stat = readFileSync(file, "utf8");
+  } catch {
+    return Number.NaN;
+  }
+  const fields = stat.split(") ")[1]?.split(" ") ?? [];
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+/** CPU ms (user + system, every thread) a process has used; NaN without the process or /proc. */
+export const cpuMs = (pid: number | undefined): number =>
+  pid === undefined ? Number.NaN : cpuMsOfStat(`/proc/${pid}/stat`);
 
 /** A client paying with the devnet payer the service wrote to its home. */
 export function devnetPayer(svc: Started): x402HTTPClient {
   const devnet = JSON.parse(readFileSync(path.join(svc.home, "devnet.json"), "utf8")) as {
     payerPrivateKey: `0x${string}`;
   };
-  return new x402HTTPClient(
-    new x402Client().register("eip155:*", new ExactEvmScheme(privateKeyToAccount(devnet.payerPrivateKey))),
-  );
+  return exactSigner(devnet.payerPrivateKey);
 }
 
 export interface Op {

@@ -9,7 +9,7 @@
 // round. A batch-settlement client deposits once before the timed rounds, so they measure
 // voucher-paid calls; the claim that follows is reported with its gas.
 import { type ChildProcess, fork } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -25,10 +25,6 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 const pct = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-
-/** CPU ms of a process so far (all its threads); NaN where it or /proc is not there. */
-const cpuOf = (pid: number | undefined) =>
-  pid !== undefined && existsSync(`/proc/${pid}/stat`) ? cpuMs(pid) : Number.NaN;
 
 const config = loadConfig(
   {
@@ -68,9 +64,9 @@ async function loadGenerator(scheme: PayScheme, c: number) {
   await ask("warm");
   return {
     async round() {
-      const before = [cpuOf(process.pid), cpuOf(devnet?.anvil.pid), cpuOf(child.pid)];
+      const before = [cpuMs(process.pid), cpuMs(devnet?.anvil.pid), cpuMs(child.pid)];
       const latencies = (await ask({ round: ROUND_SECONDS })) as number[];
-      const after = [cpuOf(process.pid), cpuOf(devnet?.anvil.pid), cpuOf(child.pid)];
+      const after = [cpuMs(process.pid), cpuMs(devnet?.anvil.pid), cpuMs(child.pid)];
       const [service, chain, clients] = after.map((a, i) => (a - (before[i] ?? 0)) / latencies.length);
       return {
         rps: latencies.length / ROUND_SECONDS,

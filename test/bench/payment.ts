@@ -9,7 +9,7 @@
 //   BENCH_AGED_PAYMENTS payments (default 2000; BENCH_AGED_PAYMENTS=20000 for the issue's row, about
 //   three more minutes), with the CPU each paid request cost the request thread, the process and anvil.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -27,6 +27,7 @@ import { createLocalFacilitator } from "../../service/payment/facilitator.ts";
 import { SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.ts";
 import { startService } from "../../service/runtime.ts";
 import { exactSigner } from "../support/service.ts";
+import { cpuMsOfStat } from "./_service-process.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -44,17 +45,8 @@ const median = (xs: number[]) => {
 const pct = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
-/** CPU ms (user + system) of a process or thread, from /proc (10 ms ticks). */
-const cpuMsOf = (stat: string) => {
-  try {
-    const fields = readFileSync(stat, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-};
 // The main thread's task id is the process id.
-const mainCpuMs = () => cpuMsOf(`/proc/self/task/${process.pid}/stat`);
+const mainCpuMs = () => cpuMsOfStat(`/proc/self/task/${process.pid}/stat`);
 
 /**
  * One autocannon round against `url`, with the CPU this process's main thread spent per request
@@ -307,7 +299,7 @@ async function main() {
   // 3. Exact paid throughput, fresh and after AGED payments, with the CPU each paid request cost:
   // the request thread (the bench's own fetch client included), this whole process (every thread:
   // the facilitator's, the client's) and anvil (from /proc, Linux only).
-  const anvilCpuMs = () => cpuMsOf(`/proc/${devnet.anvil.pid}/stat`);
+  const anvilCpuMs = () => cpuMsOfStat(`/proc/${devnet.anvil.pid}/stat`);
   const paidRun = async (c: number, n: number) => {
     const headers: Record<string, string>[] = [];
     for (let i = 0; i < n; i++) headers.push(signer.encodePaymentSignatureHeader(await sign()));
