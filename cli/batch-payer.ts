@@ -17,8 +17,8 @@ import {
 import { FileClientChannelStorage } from "@x402/evm/batch-settlement/client/file-storage";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createPublicClient, http } from "viem";
+import { nativeAccount } from "../service/crypto/native-secp256k1.ts";
 import { atomicToDollars } from "../service/money.ts";
-import { nativeAccount } from "../service/payment/native-secp256k1.ts";
 
 export type PayScheme = "exact" | "batch-settlement";
 export const BATCH = "batch-settlement";

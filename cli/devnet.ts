@@ -5,7 +5,7 @@
 // SIGTERM/SIGINT. Production equivalent: a hosted x402 facilitator on the real network
 // (docs/operations.md).
 import { ConfigError, loadConfig } from "../service/config.ts";
-import { startDevnet } from "../service/payment/devnet.ts";
+import { startDevnet } from "../service/devnet/devnet.ts";
 
 export async function devnetMain(argv: readonly string[]): Promise<number> {
   if (argv.length > 0) {

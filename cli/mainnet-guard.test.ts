@@ -1,7 +1,7 @@
 // The look-alike guard: which chain ids count as mainnets, and whom it lets sign.
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { devKey } from "../service/payment/devnet.ts";
+import { devKey } from "../service/devnet/devnet.ts";
 import { isMainnetChainId, lookalikeRefusal } from "./mainnet-guard.ts";
 
 describe("isMainnetChainId", () => {

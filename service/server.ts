@@ -4,7 +4,7 @@
 // its own process, a few hundred milliseconds to answer) is launched first, and the service's
 // modules load while it starts (docs/performance.md#start-up).
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { chainIdOf, startAnvil } from "./payment/anvil.ts";
+import { chainIdOf, startAnvil } from "./devnet/anvil.ts";
 
 async function main(): Promise<void> {
   let config: Config;

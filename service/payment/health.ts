@@ -2,7 +2,7 @@
 // readiness probes (/readyz) and for logs. The devnet: anvil is running and answers eth_chainId
 // with its chain id. A remote facilitator: GET /supported answers in time.
 import { HTTPFacilitatorClient } from "@x402/core/server";
-import { type AnvilNode, rpcCall } from "./anvil.ts";
+import { type AnvilNode, rpcCall } from "../devnet/anvil.ts";
 
 export type PaymentHealth = { ok: true } | { ok: false; reason: string };
 

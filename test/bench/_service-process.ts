@@ -7,7 +7,7 @@ import path from "node:path";
 import type { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { CATALOG } from "../../service/catalog.ts";
-import { freePort } from "../../service/payment/anvil.ts";
+import { freePort } from "../../service/devnet/anvil.ts";
 import { exactSigner } from "../support/service.ts";
 import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
 

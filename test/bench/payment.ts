@@ -22,9 +22,9 @@ import { encodeFunctionData, getAddress, parseSignature, recoverTypedDataAddress
 import { privateKeyToAccount } from "viem/accounts";
 import { sendRawTransactionSync } from "viem/actions";
 import { loadConfig } from "../../service/config.ts";
-import { devKey } from "../../service/payment/devnet.ts";
-import { createLocalFacilitator } from "../../service/payment/facilitator.ts";
-import { SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.ts";
+import { devKey } from "../../service/devnet/devnet.ts";
+import { createLocalFacilitator } from "../../service/facilitator/facilitator.ts";
+import { SETTLEMENT_GAS_LIMIT } from "../../service/facilitator/facilitator-signer.ts";
 import { startService } from "../../service/runtime.ts";
 import { exactSigner } from "../support/service.ts";
 import { cpuMsOfStat } from "./_service-process.ts";

@@ -1,10 +1,10 @@
 // ECDSA on secp256k1, viem's pure JavaScript (@noble/curves) against the native binding
-// (service/payment/native-secp256k1.ts), side by side in alternating rounds (ratios, never
+// (service/crypto/native-secp256k1.ts), side by side in alternating rounds (ratios, never
 // assertions): the operations of a paid request — signing a settlement transaction (facilitator),
 // an EIP-712 authorization or voucher (client), and recovering a signer (facilitator, server).
 import { keccak256, recoverAddress as viemRecoverAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { nativeAccount, recoverAddress } from "../../service/payment/native-secp256k1.ts";
+import { nativeAccount, recoverAddress } from "../../service/crypto/native-secp256k1.ts";
 import { transferTypedData } from "../support/signature-cases.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

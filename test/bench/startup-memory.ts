@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startDevnet } from "../../service/payment/devnet.ts";
+import { startDevnet } from "../../service/devnet/devnet.ts";
 import {
   devnetPayer,
   type Launch,

@@ -22,10 +22,10 @@ import { type Abi, createPublicClient, createWalletClient, decodeFunctionData, h
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../service/config.ts";
-import { rpcCall } from "../../service/payment/anvil.ts";
-import { loadCompiledContracts } from "../../service/payment/contracts.ts";
-import { type Devnet, startDevnet } from "../../service/payment/devnet.ts";
-import { localChain } from "../../service/payment/test-usdc.ts";
+import { rpcCall } from "../../service/devnet/anvil.ts";
+import { loadCompiledContracts } from "../../service/devnet/contracts.ts";
+import { type Devnet, startDevnet } from "../../service/devnet/devnet.ts";
+import { localChain } from "../../service/facilitator/local-chain.ts";
 import { type RunningService, startService } from "../../service/runtime.ts";
 import { type BatchClient, newBatchClient } from "../support/batch-client.ts";
 import { redisServerMissing, startRedis, type TestRedis } from "../support/redis.ts";

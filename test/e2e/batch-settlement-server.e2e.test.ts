@@ -1,4 +1,4 @@
-// The resource-server side of batch-settlement (service/payment/batch-settlement.ts) on the real
+// The resource-server side of batch-settlement (service/batch-settlement/batch-settlement.ts) on the real
 // devnet: @x402/core's x402ResourceServer with @x402/evm's server scheme, channel state in files or
 // in Redis, claims signed with the server's own receiverAuthorizer key, paid by @x402/evm's client.
 // A refused (cancelled) request advances nothing, a server restart loses no charged amount, two
@@ -20,16 +20,16 @@ import {
 import type { ChannelStorage } from "@x402/evm/batch-settlement/server";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startClaimScheduler } from "../../service/payment/batch-claim-scheduler.ts";
+import { startClaimScheduler } from "../../service/batch-settlement/batch-claim-scheduler.ts";
 import {
   createBatchSettlementServer,
   openChannelStorage,
   type Redis,
   registerBatchSettlementFacilitator,
-} from "../../service/payment/batch-settlement.ts";
-import { type Devnet, devKey, startDevnet } from "../../service/payment/devnet.ts";
-import { createFacilitatorSigner } from "../../service/payment/facilitator-signer.ts";
-import { localChain } from "../../service/payment/test-usdc.ts";
+} from "../../service/batch-settlement/batch-settlement.ts";
+import { type Devnet, devKey, startDevnet } from "../../service/devnet/devnet.ts";
+import { createFacilitatorSigner } from "../../service/facilitator/facilitator-signer.ts";
+import { localChain } from "../../service/facilitator/local-chain.ts";
 import { redisServerMissing, startRedis } from "../support/redis.ts";
 
 const NETWORK = "eip155:84532" as const;

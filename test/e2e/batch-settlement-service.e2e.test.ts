@@ -1,4 +1,4 @@
-// batch-settlement through the real service over HTTP (service/payment/batch-offer.ts, the gate and
+// batch-settlement through the real service over HTTP (service/batch-settlement/batch-offer.ts, the gate and
 // the devnet facilitator), paid by the CLI's client (cli/batch-payer.ts: @x402/evm's batch client
 // over @x402/fetch) on the real devnet; balances and channels are read on chain. One deposit and
 // 200 voucher-only calls with no transaction in between, then one claim and one settle pay the
@@ -16,7 +16,7 @@ import { signVoucher } from "@x402/evm/batch-settlement/client";
 import type { Abi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadCompiledContracts } from "../../service/payment/contracts.ts";
+import { loadCompiledContracts } from "../../service/devnet/contracts.ts";
 import { type BatchClient, newBatchClient } from "../support/batch-client.ts";
 import { postJson, startTestService, type TestService } from "../support/service.ts";
 

@@ -26,19 +26,19 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { type Abi, createWalletClient, encodeAbiParameters, http, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rpcCall } from "../../service/payment/anvil.ts";
-import { MAX_CLAIMS_PER_TRANSACTION } from "../../service/payment/batch-claim-scheduler.ts";
+import { MAX_CLAIMS_PER_TRANSACTION } from "../../service/batch-settlement/batch-claim-scheduler.ts";
 import {
   batchSettlementExtra,
   registerBatchSettlementFacilitator,
-} from "../../service/payment/batch-settlement.ts";
-import { loadCompiledContracts } from "../../service/payment/contracts.ts";
-import { type Devnet, devKey, startDevnet } from "../../service/payment/devnet.ts";
+} from "../../service/batch-settlement/batch-settlement.ts";
+import { rpcCall } from "../../service/devnet/anvil.ts";
+import { loadCompiledContracts } from "../../service/devnet/contracts.ts";
+import { type Devnet, devKey, startDevnet } from "../../service/devnet/devnet.ts";
 import {
   BATCH_SETTLEMENT_GAS_LIMIT,
   createFacilitatorSigner,
-} from "../../service/payment/facilitator-signer.ts";
-import { localChain } from "../../service/payment/test-usdc.ts";
+} from "../../service/facilitator/facilitator-signer.ts";
+import { localChain } from "../../service/facilitator/local-chain.ts";
 
 const NETWORK = "eip155:84532" as const;
 const PRICE = 1000n;

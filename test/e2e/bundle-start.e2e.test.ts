@@ -10,7 +10,7 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG } from "../../service/catalog.ts";
 import { RUNS_IN_POOL } from "../../service/compute/pool-routes.ts";
-import { freePort } from "../../service/payment/anvil.ts";
+import { freePort } from "../../service/devnet/anvil.ts";
 import { routeKey } from "../../service/route-types.ts";
 import { payingFetch, postJson, REPO_ROOT } from "../support/service.ts";
 import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";

@@ -4,7 +4,7 @@
 // the RPC call's HTTP timeout is answered as settled (never a free 502 for a charged payment).
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTLEMENT_GAS_LIMIT } from "../../service/payment/facilitator-signer.ts";
+import { SETTLEMENT_GAS_LIMIT } from "../../service/facilitator/facilitator-signer.ts";
 import { chainRpc, postJson, startTestService, type TestService } from "../support/service.ts";
 
 let t: TestService;

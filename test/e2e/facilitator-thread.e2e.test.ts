@@ -1,4 +1,4 @@
-// The devnet facilitator in its own thread (service/payment/facilitator-thread.ts), on the real
+// The devnet facilitator in its own thread (service/facilitator/facilitator-thread.ts), on the real
 // devnet: a payment verified and settled through the thread moves exactly its amount on chain; a
 // thread that ends fails the calls it holds as facilitator faults (502, never "invalid") and the
 // next call starts a new thread that settles again. A settle held by a thread that ends may already
@@ -8,7 +8,7 @@ import { FacilitatorResponseError } from "@x402/core/server";
 import type { PaymentRequired } from "@x402/core/types";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devKey } from "../../service/payment/devnet.ts";
+import { devKey } from "../../service/devnet/devnet.ts";
 import { chainRpc, exactSigner, postJson, startTestService, type TestService } from "../support/service.ts";
 
 const HELLO_PRICE = 1_000n;

@@ -6,10 +6,13 @@ import fc from "fast-check";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnvilNode, startAnvil } from "../../service/payment/anvil.ts";
-import { devKey } from "../../service/payment/devnet.ts";
-import { createFacilitatorSigner, type FacilitatorSigner } from "../../service/payment/facilitator-signer.ts";
-import { localChain } from "../../service/payment/test-usdc.ts";
+import { type AnvilNode, startAnvil } from "../../service/devnet/anvil.ts";
+import { devKey } from "../../service/devnet/devnet.ts";
+import {
+  createFacilitatorSigner,
+  type FacilitatorSigner,
+} from "../../service/facilitator/facilitator-signer.ts";
+import { localChain } from "../../service/facilitator/local-chain.ts";
 import {
   damage,
   damageSignature,

@@ -14,7 +14,7 @@ const ENTRIES = {
   server: "service/server.ts",
   runtime: "service/runtime.ts",
   worker: "service/compute/worker.ts",
-  facilitator: "service/payment/facilitator-worker.ts",
+  facilitator: "service/facilitator/facilitator-worker.ts",
 } as const;
 
 /** Modules only a compute worker or the facilitator thread may load (inputs as esbuild names them). */
@@ -25,7 +25,7 @@ const OFF_THE_MAIN_THREAD = [
   "service/geo/geometry/geos.ts",
   "service/geo/geojson/validate.ts",
   "service/geo/h3/polyfill-plan.ts",
-  "service/payment/facilitator.ts",
+  "service/facilitator/facilitator.ts",
   "node_modules/proj4/",
   "service/geo/transform/transform.ts",
 ];

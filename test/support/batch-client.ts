@@ -9,7 +9,7 @@ import { wrapFetchWithPayment } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createPayer } from "../../cli/batch-payer.ts";
 import { payingFetch } from "../../cli/paying-fetch.ts";
-import type { Devnet } from "../../service/payment/devnet.ts";
+import type { Devnet } from "../../service/devnet/devnet.ts";
 
 export interface BatchClient {
   key: `0x${string}`;

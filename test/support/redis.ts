@@ -1,7 +1,7 @@
 // A throwaway Redis for tests, started like the devnet: Debian's redis-server on a free loopback
 // port, no persistence, stopped with the test. Absent binary → null, and the caller skips.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { freePort } from "../../service/payment/anvil.ts";
+import { freePort } from "../../service/devnet/anvil.ts";
 
 export interface TestRedis {
   url: string;

@@ -13,8 +13,8 @@ import {
 } from "@x402/evm/batch-settlement/server";
 import { RedisChannelStorage } from "@x402/evm/batch-settlement/server/redis-storage";
 import type { createClient } from "redis";
+import type { FacilitatorSigner } from "../facilitator/facilitator-signer.ts";
 import { WriteThroughChannelStorage } from "./channel-file-storage.ts";
-import type { FacilitatorSigner } from "./facilitator-signer.ts";
 import { checkVouchersNatively } from "./voucher-check.ts";
 
 export type Redis = ReturnType<typeof createClient>;

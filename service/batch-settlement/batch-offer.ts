@@ -9,11 +9,11 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { AuthorizerSigner } from "@x402/evm";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import type { Config } from "../config.ts";
+import { nativeAccount } from "../crypto/native-secp256k1.ts";
 import { dollarsToAtomic } from "../money.ts";
 import type { PaymentTerms } from "../route-types.ts";
 import { type ClaimScheduler, startClaimScheduler } from "./batch-claim-scheduler.ts";
 import { createBatchSettlementServer, openChannelStorage } from "./batch-settlement.ts";
-import { nativeAccount } from "./native-secp256k1.ts";
 
 export interface BatchOffer {
   scheme: BatchSettlementEvmScheme;

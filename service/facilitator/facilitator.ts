@@ -8,10 +8,10 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { registerBatchSettlementFacilitator } from "./batch-settlement.ts";
+import { registerBatchSettlementFacilitator } from "../batch-settlement/batch-settlement.ts";
 import { chainCall, watchChain } from "./chain-faults.ts";
 import { createFacilitatorSigner, type FacilitatorSigner } from "./facilitator-signer.ts";
-import { localChain } from "./test-usdc.ts";
+import { localChain } from "./local-chain.ts";
 
 export interface LocalFacilitator {
   address: `0x${string}`;

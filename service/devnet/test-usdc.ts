@@ -3,30 +3,20 @@
 // the addresses @x402/evm expects), and gives mint and balance helpers.
 import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS } from "@x402/evm";
 import {
-  type Chain,
   createPublicClient,
   createWalletClient,
-  defineChain,
   getAddress,
   http,
   nonceManager,
   type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { localChain } from "../facilitator/local-chain.ts";
+import { usdcFor } from "../payment/assets.ts";
 import { rpcCall } from "./anvil.ts";
-import { usdcFor } from "./assets.ts";
 import type { CompiledContracts } from "./contracts.ts";
 
 export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
-
-export function localChain(chainId: number, rpcUrl: string): Chain {
-  return defineChain({
-    id: chainId,
-    name: `geo402-devnet-${chainId}`,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-}
 
 export interface TestUsdc {
   address: `0x${string}`;

@@ -5,12 +5,12 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { toHex } from "viem";
 import { HDKey, privateKeyToAccount } from "viem/accounts";
+import { serveFacilitator } from "../facilitator/facilitator-http.ts";
+import { type FacilitatorThread, startFacilitatorThread } from "../facilitator/facilitator-thread.ts";
+import { usdcFor } from "../payment/assets.ts";
 import { type AnvilNode, chainIdOf, startAnvil } from "./anvil.ts";
-import { usdcFor } from "./assets.ts";
 import { loadCompiledContracts } from "./contracts.ts";
 import { devnetStateFile, loadDevnetState, readDevAccounts, saveDevnetState } from "./devnet-state.ts";
-import { serveFacilitator } from "./facilitator-http.ts";
-import { type FacilitatorThread, startFacilitatorThread } from "./facilitator-thread.ts";
 import { deployTestUsdc, type TestUsdc, testUsdcAt } from "./test-usdc.ts";
 
 /** anvil's well-known development mnemonic: loopback test money only. */

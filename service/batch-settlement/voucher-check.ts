@@ -30,7 +30,7 @@ import {
   toBytes,
   toHex,
 } from "viem";
-import { isEcdsaSignatureOf } from "./native-secp256k1.ts";
+import { isEcdsaSignatureOf } from "../crypto/native-secp256k1.ts";
 
 type BeforeVerify = NonNullable<BatchSettlementEvmScheme["schemeHooks"]["onBeforeVerify"]>;
 type VerifyContext = Parameters<BeforeVerify>[0];

@@ -26,8 +26,8 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { sendRawTransactionSync } from "viem/actions";
+import { isEcdsaSignatureOf, nativeAccount } from "../crypto/native-secp256k1.ts";
 import { isTransportFault } from "./chain-faults.ts";
-import { isEcdsaSignatureOf, nativeAccount } from "./native-secp256k1.ts";
 
 /** Gas limit of a settlement (test/e2e/facilitator-signer.e2e.test.ts checks one uses under half of it). */
 export const SETTLEMENT_GAS_LIMIT = 200_000n;
