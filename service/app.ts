@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import pino from "pino";
 import { CATALOG, catalogFor } from "./catalog.ts";
 import { createExecutor } from "./compute/execute.ts";
+import { refuseKernelsOnThisThread } from "./compute/kernel.ts";
 import { type ComputePool, createComputePool } from "./compute/pool.ts";
 import type { UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Prometheus reads the compute queue depth from the pool at each scrape.
   deps.metrics?.feedQueueDepth(() => pool.queued());
   const execute = createExecutor(pool, config.computeTimeoutMs);
+  refuseKernelsOnThisThread();
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {

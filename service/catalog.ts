@@ -1,8 +1,7 @@
 // THE route table. Registration, prices charged, GET /, GET /openapi.json and the discovery
 // extension all come from this one array. Each route group adds its entries here.
-import { RUNS_IN_POOL } from "./compute/pool-routes.ts";
 import type { Revision } from "./config.ts";
-import { type CatalogEntry, routeKey } from "./route-types.ts";
+import type { CatalogEntry } from "./route-types.ts";
 import { censusEntries } from "./routes/census.ts";
 import { demoEntries } from "./routes/demo.ts";
 import { discoveryEntries } from "./routes/discovery.ts";
@@ -16,7 +15,7 @@ import { pipEntries } from "./routes/pip.ts";
 import { timezoneEntries } from "./routes/timezone.ts";
 import { transformEntries } from "./routes/transform.ts";
 
-/** In the order of the spec's price table; pool routes marked (compute/pool-routes.ts). */
+/** In the order of the spec's price table. Each route says where it runs (`compute: "pool"`). */
 export const CATALOG: readonly CatalogEntry[] = [
   ...discoveryEntries,
   ...demoEntries,
@@ -30,11 +29,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...censusEntries,
   ...elevationEntries,
   ...marineEntries,
-].map((e) => (RUNS_IN_POOL.has(routeKey(e)) ? { ...e, compute: "pool" as const } : e));
-
-for (const key of RUNS_IN_POOL)
-  if (!CATALOG.some((e) => routeKey(e) === key))
-    throw new Error(`RUNS_IN_POOL names ${key}, not in the catalog`);
+];
 
 /** The entries a revision lists. */
 export function catalogFor(revision: Revision, catalog: readonly CatalogEntry[] = CATALOG): CatalogEntry[] {

@@ -137,7 +137,8 @@ export interface CatalogEntry<
   /** Families the route reads when they are there (no 503 without them), e.g. datum grids. */
   optionalFamilies?: readonly FamilyName[];
   /**
-   * "pool": the handler runs in the compute worker pool (CPU-heavy; set in catalog.ts only).
+   * "pool": the handler runs in the compute worker pool (CPU-heavy: any route whose handler loads a
+   * kernel, compute/kernel.ts; the request thread refuses to load one).
    * Absent: it runs on the main thread (cheap lookups). Both run under the compute deadline.
    */
   compute?: "pool";

@@ -1,13 +1,14 @@
-// The compute worker: runs a catalog handler off the main thread. It imports the route groups of
-// the pool routes (the same entries the catalog registers), opens the artifact families it is
-// asked for read-only (once per version), and answers plain data: the handler's answer, or its
+// The compute worker: runs a catalog handler off the main thread. It takes the catalog's entries
+// marked `compute: "pool"` (the same entries the app registers), opens the artifact families they
+// read, read-only (once per version), and answers plain data: the handler's answer, or its
 // refusal as data (task.ts).
 import { workerData } from "node:worker_threads";
 import { pino } from "pino";
+import { CATALOG } from "../catalog.ts";
 import type { Config } from "../config.ts";
+import { FAMILY_OPENERS } from "../data/families.ts";
 import { type CatalogEntry, type PaymentTerms, type RouteContext, routeKey } from "../route-types.ts";
 import { loadKernels } from "./kernel.ts";
-import { POOL_FAMILY_OPENERS, POOL_ROUTE_GROUPS, RUNS_IN_POOL } from "./pool-routes.ts";
 import { type ComputeResult, type ComputeTask, resultOfError, type WarmTask } from "./task.ts";
 import { WorkerFamilies } from "./worker-families.ts";
 
@@ -18,17 +19,19 @@ export interface WorkerSetup {
 }
 
 const { config, terms } = workerData as WorkerSetup;
-const entries = POOL_ROUTE_GROUPS.filter(
-  (e) => e.revisions.includes(config.revision) && RUNS_IN_POOL.has(routeKey(e)),
-);
+const entries = CATALOG.filter((e) => e.compute === "pool" && e.revisions.includes(config.revision));
 const byRoute = new Map<string, CatalogEntry>(entries.map((e) => [routeKey(e), e]));
 const familiesOf = (e: CatalogEntry) => [...(e.families ?? []), ...(e.optionalFamilies ?? [])];
+const poolFamilies = new Set<string>(entries.flatMap(familiesOf));
 const log = pino({ level: config.logLevel, base: { worker: true } });
 // The kernels of the pool routes (GEOS's WebAssembly among them), loaded before the worker takes a
 // task: the main thread never loads them (kernel.ts).
 await loadKernels();
-const families = new WorkerFamilies(config.artifactsDir, POOL_FAMILY_OPENERS, (family, version, err) =>
-  log.error({ err, family, version }, "compute worker could not open a family version"),
+const families = new WorkerFamilies(
+  config.artifactsDir,
+  FAMILY_OPENERS.filter((o) => poolFamilies.has(o.family)),
+  (family, version, err) =>
+    log.error({ err, family, version }, "compute worker could not open a family version"),
 );
 
 export default async function compute(task: ComputeTask | WarmTask): Promise<ComputeResult> {
@@ -36,7 +39,7 @@ export default async function compute(task: ComputeTask | WarmTask): Promise<Com
     // Warm start: the first request of a worker should not pay for opening its families. A family
     // that fails here is opened again (or refused 503) when a request names it.
     await families
-      .prepare([...new Set(entries.flatMap(familiesOf))], task.versions)
+      .prepare([...poolFamilies], task.versions)
       .catch((err: unknown) => log.warn({ err }, "compute worker could not open a family at start"));
     // Holds this worker briefly so that one warm task per thread lands on every thread.
     await new Promise((r) => setTimeout(r, task.holdMs));

@@ -70,6 +70,7 @@ export const elevationEntries: CatalogEntry[] = [
       },
     },
     revisions: ["A", "B"],
+    compute: "pool",
     families: [DEM_FAMILY],
     handler: ({ body }, ctx) => profileHandler(body, ctx),
   }),

@@ -49,6 +49,7 @@ export const geojsonEntries: CatalogEntry[] = [
     limits: [BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT, SELF_INTERSECTION_LIMIT],
     example: { body: EXAMPLE },
     revisions: ["A", "B"],
+    compute: "pool",
     handler: async ({ body }) => (await validateKernel()).validateGeoJSON(body),
   }),
   defineRoute({
@@ -63,6 +64,7 @@ export const geojsonEntries: CatalogEntry[] = [
     limits: [BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: EXAMPLE },
     revisions: ["A", "B"],
+    compute: "pool",
     handler: async ({ body }) => (await repairKernel()).repairGeoJSON(body),
   }),
 ];

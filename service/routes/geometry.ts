@@ -82,6 +82,7 @@ function entry<O extends Op>(
     limits: [...limits.map(limit), BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: example },
     revisions: ["A", "B"],
+    compute: "pool",
     handler,
   });
 }

@@ -130,6 +130,7 @@ export const h3Entries: CatalogEntry[] = [
     limits: [INDEX_POINTS_LIMIT, RESOLUTIONS_LIMIT, BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: { points: [[-122.4194, 37.7749]], resolution: 9, includeCenter: true } },
     revisions: ["A", "B"],
+    compute: "pool",
     forbiddenMembers: ["geojson"],
     handler: indexCells,
   }),
@@ -153,6 +154,7 @@ export const h3Entries: CatalogEntry[] = [
     // A variable, not a literal: the schema types `geojson` by its `type` only.
     example: { body: { geojson: SAN_FRANCISCO, resolution: 7 } },
     revisions: ["A", "B"],
+    compute: "pool",
     forbiddenMembers: ["points"],
     handler: polyfillCells,
   }),

@@ -81,6 +81,7 @@ export const pipEntries: CatalogEntry[] = [
       },
     },
     revisions: ["A", "B"],
+    compute: "pool",
     handler: pointsInPolygons,
   }),
 ];

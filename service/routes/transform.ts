@@ -22,6 +22,7 @@ export const transformEntries: CatalogEntry[] = [
     limits: [BODY_BYTES_LIMIT, TRANSFORM_POSITIONS, DATUM_GRID_TILES, NESTING_DEPTH_LIMIT],
     example: { body: { from: "EPSG:4326", to: "EPSG:26905", coordinates: [[-149.9003, 61.2181]] } },
     revisions: ["A", "B"],
+    compute: "pool",
     families: ["crs"],
     optionalFamilies: ["datum-grids"],
     handler: async ({ body }, ctx) => {

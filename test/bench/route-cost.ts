@@ -1,7 +1,7 @@
 // Which routes run in the compute pool (issue 16): the main-thread CPU cost of every priced
 // route's handler, called directly (no HTTP, no payment) with its catalog example and, for the
 // routes whose work grows with the input, a large legal input. A route whose legal input can
-// cost more than a few milliseconds belongs in the pool (service/compute/pool-routes.ts).
+// cost more than a few milliseconds belongs in the pool (its route declares `compute: "pool"`).
 // Prints markdown for docs/execution.md; measures, never asserts.
 import path from "node:path";
 import { pino } from "pino";

@@ -9,9 +9,7 @@ import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG } from "../../service/catalog.ts";
-import { RUNS_IN_POOL } from "../../service/compute/pool-routes.ts";
 import { freePort } from "../../service/devnet/anvil.ts";
-import { routeKey } from "../../service/route-types.ts";
 import { payingFetch, postJson, REPO_ROOT } from "../support/service.ts";
 import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
 
@@ -69,7 +67,7 @@ describe("the built service", () => {
   });
 
   it("answers a paid route of the compute pool (the bundled worker entry)", async () => {
-    const entry = CATALOG.find((e) => e.path === "/v1/geometry/area" && RUNS_IN_POOL.has(routeKey(e)));
+    const entry = CATALOG.find((e) => e.path === "/v1/geometry/area" && e.compute === "pool");
     expect(entry).toBeDefined();
     const devnet = JSON.parse(readFileSync(path.join(home, "devnet.json"), "utf8")) as {
       payerPrivateKey: `0x${string}`;
