@@ -33,8 +33,12 @@ test: install artifacts
 bench: install artifacts
 	npm run bench
 
-# Type-check, lint, and check that the types generated from schemas/ are current.
+# Type-check, lint, check that the types generated from schemas/ are current, that the import
+# graph has no value cycle and keeps its one-way rooms (dependency-cruiser), and that no file,
+# export or dependency is dead (knip).
 check: install
 	npm run types -- --check
 	npm run typecheck
 	npm run lint
+	npm run deps
+	npm run knip

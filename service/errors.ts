@@ -70,7 +70,6 @@ export const ERROR_TABLE = {
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
 /** A limit crossed and the details of a refusal: the same shapes kernels refuse with. */
-export type { LimitDetail } from "./geo/refusal.ts";
 export type ErrorDetails = RefusalDetails;
 
 /** An expected refusal. Handlers throw it; the app turns it into the error body. */

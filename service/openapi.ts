@@ -1,5 +1,6 @@
 // GET /openapi.json: an OpenAPI 3.1 document generated from the catalog and the schemas, with the
 // payment extensions (x-price, x-price-usd, x-price-atomic, x-free, x-payment, x-limits) on every operation.
+import packageJson from "../package.json" with { type: "json" };
 import type { Revision } from "./config.ts";
 import { ERROR_TABLE } from "./errors.ts";
 import { dollarsToAtomic, USDC_DECIMALS } from "./money.ts";
@@ -8,7 +9,8 @@ import { type CatalogEntry, isFree, offeredSchemes, type PaymentTerms } from "./
 import type { JsonSchema, SchemaSet } from "./schemas.ts";
 
 export const SERVICE_NAME = "geo402";
-export const SERVICE_VERSION = "0.2.0";
+/** The version npm knows the project by (package.json), the one place it is written. */
+export const SERVICE_VERSION: string = packageJson.version;
 export const SERVICE_DESCRIPTION =
   "Pay-per-call geospatial primitives: GeoJSON validation and repair, CRS transforms, geometry operations, H3, " +
   "point-in-polygon, timezones, US census geographies, Alaska elevation and marine charts. Each call is paid on its " +

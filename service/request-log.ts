@@ -2,9 +2,15 @@
 // settlement transaction, whether the client was gone, duration. Never headers, keys or
 // signatures. Written once per request by service/delivery.ts, aborted requests included.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Delivery } from "./delivery.ts";
+import type { ApiError } from "./errors.ts";
 
-export function logRequest(req: FastifyRequest, reply: FastifyReply, delivery: Delivery): void {
+/** What the line reads of the request's delivery (delivery.ts's Delivery). */
+export interface DeliveryOutcome {
+  readonly closedWith: ApiError | null;
+  gone(): boolean;
+}
+
+export function logRequest(req: FastifyRequest, reply: FastifyReply, delivery: DeliveryOutcome): void {
   const entry = req.routeOptions.config?.entry;
   const outcome = req.paymentOutcome;
   const closedWith = delivery.closedWith;

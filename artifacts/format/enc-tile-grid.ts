@@ -56,4 +56,3 @@ export const encTileKey = (col: number, row: number): bigint => tileKey(0, col, 
 
 /** Degrees → E7 integer units (exact for positions with at most 7 decimals). */
 export const toE7 = (deg: number): number => Math.round(deg * E7);
-export const fromE7 = (v: number): number => v / E7;

@@ -12,8 +12,6 @@ export const OBJECT_CLASS = {
   M_QUAL: 308,
 } as const;
 
-export type ObjectClassName = keyof typeof OBJECT_CLASS;
-
 export const ATTRIBUTE = {
   CATCOV: 18,
   CATOBS: 42,

@@ -13,8 +13,8 @@ import { DEM_CACHE_TILES, DemReader } from "../../artifacts/format/dem-reader.ts
 import { outputPath } from "../../artifacts/format/manifest.ts";
 import { ApiError } from "../errors.ts";
 import { type Interpolation, interpolate, sampleWindow } from "../geo/elevation/interpolate.ts";
-import type { RouteContext } from "../route-types.ts";
 import type { FamilyOpener } from "./families.ts";
+import type { DataReader } from "./registry.ts";
 
 export const DEM_FAMILY = FAMILY_SPECS.dem.family;
 
@@ -200,7 +200,7 @@ function inBox(l: DemLayerMeta, lon: number, lat: number): boolean {
 }
 
 /** The opened DEM of a request, or ApiError data_unavailable (503) when the family is missing. */
-export function demOf(ctx: Pick<RouteContext, "data">): DemDataset {
+export function demOf(ctx: { data: DataReader }): DemDataset {
   return ctx.data.require(DEM_FAMILY).value;
 }
 

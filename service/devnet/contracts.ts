@@ -107,7 +107,8 @@ export async function compileContracts(): Promise<CompiledFile> {
   };
 }
 
-/** `npm run contracts`: writes contracts/compiled.json. */
+/** `npm run contracts`: writes contracts/compiled.json.
+ * @public (called from the npm script, which knip does not read) */
 export async function writeCompiledContracts(): Promise<void> {
   const tmp = `${COMPILED_FILE}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(await compileContracts(), null, 2)}\n`);

@@ -17,11 +17,3 @@ export function usdcFor(network: string): UsdcAsset {
   if (!asset) throw new Error(`no USDC contract is known for network ${network}`);
   return asset;
 }
-
-/** Block explorer link for a settlement transaction, where the network has a public explorer. */
-export function explorerTxUrl(network: string, tx: string, devnet: boolean): string {
-  if (devnet) return `devnet:${network}/tx/${tx}`;
-  return network === "eip155:8453"
-    ? `https://basescan.org/tx/${tx}`
-    : `https://sepolia.basescan.org/tx/${tx}`;
-}

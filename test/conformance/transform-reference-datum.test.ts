@@ -12,7 +12,8 @@ import {
   helmertForward,
   helmertGeodetic,
 } from "../../service/geo/transform/helmert.ts";
-import { runTransform, type TransformDeps } from "../../service/geo/transform/transform.ts";
+import { runTransform } from "../../service/geo/transform/transform.ts";
+import type { TransformDeps } from "../../service/geo/transform/transform-deps.ts";
 import { type MemoryGridStore, memoryGridStore } from "./memory-grid-store.ts";
 import { NADCON_DIR, TRANSFORM_REFERENCE, testRegistry } from "./shared-data.ts";
 

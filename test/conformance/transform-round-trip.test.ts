@@ -7,7 +7,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CrsRecord } from "../../artifacts/format/crs-record.ts";
 import { CrsRegistry } from "../../service/geo/transform/crs-registry.ts";
-import { runTransform, type TransformDeps } from "../../service/geo/transform/transform.ts";
+import { runTransform } from "../../service/geo/transform/transform.ts";
+import type { TransformDeps } from "../../service/geo/transform/transform-deps.ts";
 import { TRANSFORM_REFERENCE, testRegistry } from "./shared-data.ts";
 
 const ref = JSON.parse(fs.readFileSync(path.join(TRANSFORM_REFERENCE, "projections.json"), "utf8")) as {

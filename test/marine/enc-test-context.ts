@@ -15,7 +15,6 @@ import type { CatalogEntry, RouteContext } from "../../service/route-types.ts";
 import { ARTIFACTS_DIR } from "../support/built-artifacts.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
-export const sharedRoot = process.env.GEO402_SHARED ?? path.resolve(repoRoot, "../shared");
 
 export async function openEncRegistry(): Promise<DataRegistry> {
   const registry = new DataRegistry();

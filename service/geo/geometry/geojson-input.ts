@@ -22,8 +22,6 @@ export type Geometry =
   | { type: "MultiPolygon"; coordinates: Position[][][] }
   | { type: "GeometryCollection"; geometries: Geometry[] };
 
-export type GeometryType = Geometry["type"];
-
 /** One geometry of the document: a Feature's geometry or a bare geometry. */
 export interface InputItem {
   geometry: Geometry | null;

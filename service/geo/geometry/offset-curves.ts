@@ -5,7 +5,6 @@
 // exactly within the distance. polyclip-ts then resolves the self-crossings.
 //   circle         disk about a point
 //   doubledPath    buffer of a polyline (out along the right side, back along the left, round caps)
-//   outwardRing    buffer of a counter-clockwise ring's interior (its outward side only)
 // Arcs are split evenly into pieces of at most π/(2·steps), vertices on the circle, so a chord
 // cuts inside the circle by at most d·(1 − cos(π/(4·steps))).
 export type XY = [number, number];
@@ -131,16 +130,6 @@ export function doubledPath(path: XY[], d: number, steps: number): XY[] {
   const back = [...pts].reverse();
   rightOffset(back, d, maxStep, false, out);
   capAt(back);
-  out.push(out[0] as XY);
-  return out;
-}
-
-/** Outward offset of a counter-clockwise closed ring: its region is the ring's interior grown by d. */
-export function outwardRing(ring: XY[], d: number, steps: number): XY[] {
-  const pts = dedupe(ring);
-  if (pts.length < 3) return circle(pts[0] as XY, d, steps);
-  const out: XY[] = [];
-  rightOffset(pts, d, Math.PI / (2 * steps), true, out);
   out.push(out[0] as XY);
   return out;
 }

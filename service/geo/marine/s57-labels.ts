@@ -46,12 +46,6 @@ const QUAPOS: Record<number, string> = {
   11: "calculated",
 };
 
-const EXPSOU: Record<number, string> = {
-  1: "within the range of depth of the surrounding depth area",
-  2: "shoaler than the range of depth of the surrounding depth area",
-  3: "deeper than the range of depth of the surrounding depth area",
-};
-
 /** CATZOC zone, and the position and depth accuracy the S-57 zone-of-confidence table gives it. */
 const CATZOC: Record<number, { zone: string; position: string; depth: string }> = {
   1: { zone: "A1", position: "±5 m", depth: "±(0.50 m + 1% of depth)" },
@@ -69,7 +63,6 @@ export const waterLevelText = (v: number | null): string | null => label(WATLEV,
 export const obstructionCategoryText = (v: number | null): string | null => label(CATOBS, v);
 export const wreckCategoryText = (v: number | null): string | null => label(CATWRK, v);
 export const positionQualityText = (v: number | null): string | null => label(QUAPOS, v);
-export const soundingExpositionText = (v: number | null): string | null => label(EXPSOU, v);
 
 /** The zone of confidence of a CATZOC code, or null when not charted. */
 export function zoneOfConfidence(v: number | null): { zone: string; position: string; depth: string } | null {

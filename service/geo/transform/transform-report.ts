@@ -5,7 +5,7 @@ import type { Revision } from "../../config.ts";
 import type { DatumShiftResult, OperationReport } from "./datum-shift.ts";
 import type { PositionSet } from "./position-walk.ts";
 import { type DatumGap, revisionADatumNote } from "./revision-a-datum-gap.ts";
-import type { TransformDeps } from "./transform.ts";
+import type { TransformDeps } from "./transform-deps.ts";
 
 export interface CrsDescriptor {
   id: string;

@@ -10,7 +10,8 @@ import { Refusal, type RefusalCode } from "../refusal.ts";
 import { CrsRegistry } from "./crs-registry.ts";
 import type { GridStore } from "./grid-store.ts";
 import { GridUnreadableError } from "./grid-store.ts";
-import { runTransform, type TransformDeps } from "./transform.ts";
+import { runTransform } from "./transform.ts";
+import type { TransformDeps } from "./transform-deps.ts";
 
 const { Geodesic } = geographiclib;
 const ALASKA = [

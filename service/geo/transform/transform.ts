@@ -1,15 +1,13 @@
 // POST /v1/transform, framework-free: parse, resolve both CRSs, read the positions, take them to
 // the source's geographic CRS, shift datums (revision B), project to the target, rebuild the shape.
 import type { CrsRecord } from "../../../artifacts/format/crs-record.ts";
-import type { Revision } from "../../config.ts";
 import type { SchemaTypes } from "../../types/schema-types.ts";
 import { Refusal } from "../refusal.ts";
-import type { CrsRegistry } from "./crs-registry.ts";
 import { type DatumShiftResult, shiftDatum } from "./datum-shift.ts";
 import { geoJsonPositions } from "./geojson-positions.ts";
-import type { GridStore } from "./grid-store.ts";
 import { type PositionSet, readCoordinates } from "./position-walk.ts";
 import { currentEpoch, helmertDatumGap } from "./revision-a-datum-gap.ts";
+import type { TransformDeps } from "./transform-deps.ts";
 import {
   type CrsDescriptor,
   crsDescriptor,
@@ -18,15 +16,6 @@ import {
   transformNotes,
 } from "./transform-report.ts";
 import { parseTransformRequest } from "./transform-request.ts";
-
-export interface TransformDeps {
-  registry: CrsRegistry;
-  /** The datum-grids family (revision B); undefined when it is not loaded. */
-  grids: GridStore | undefined;
-  revision: Revision;
-  /** Versions of the artifacts read, for provenance. */
-  versions: { crs?: string; grids?: string };
-}
 
 export interface TransformResponse {
   from: CrsDescriptor;
