@@ -1,5 +1,5 @@
 # geo402 — every target installs what it needs from the project's own files first.
-.PHONY: serve test bench artifacts check install build
+.PHONY: serve test test-unit bench artifacts check install build
 
 NPM_STAMP := node_modules/.package-lock.json
 
@@ -23,11 +23,18 @@ $(BUNDLE): $(NPM_STAMP) $(shell find service artifacts/format -name '*.ts' ! -na
 serve: install artifacts build
 	npm start
 
-# Run every test (unit, property, conformance, end to end on the devnet) and print the summary.
+# Run every tier (unit, e2e on the devnet, ops with Debian's servers), then print the ten slowest
+# files and the summary.
 test: install artifacts
 	@mkdir -p .geo402
 	npx vitest run --reporter=default --reporter=json --outputFile=.geo402/vitest.json; \
 	  status=$$?; node test/summary.mjs .geo402/vitest.json; exit $$status
+
+# The unit tier alone: kernels, formats, readers, schemas, property tests; starts no process.
+test-unit: install artifacts
+	@mkdir -p .geo402
+	npx vitest run --project unit --reporter=default --reporter=json --outputFile=.geo402/vitest-unit.json; \
+	  status=$$?; node test/summary.mjs .geo402/vitest-unit.json; exit $$status
 
 # Benchmarks side by side with the peer libraries (ratios, not assertions).
 bench: install artifacts

@@ -1,17 +1,47 @@
 import { defineConfig } from "vitest/config";
 
+// Test tiers (docs/CONTRIBUTING.md): `make test` runs all of them, `make test-unit` the first.
+// - unit: starts no process and opens no server (test/support/unit-tier-guard.ts refuses both);
+// - e2e: the service with its devnet, paid with the official clients, balances read on chain;
+//   also tests that start another process of ours (the CLI, esbuild, solc) or a loopback server;
+// - ops: Debian's servers in front of or beside the service (haproxy, nginx, Swift, Chromium, GDAL).
+const ALL = ["service", "cli", "ingest", "artifacts", "test"].map((d) => `${d}/**/*.test.ts`);
+const OPS = ["test/ops/**/*.test.ts", "**/*.ops.test.ts"];
+const E2E = ["test/e2e/**/*.test.ts", "**/*.e2e.test.ts"];
+/** Tests outside test/e2e that start a process or a loopback server (named before the tiers). */
+const STARTS_A_PROCESS = [
+  "cli/devnet.test.ts",
+  "ingest/lib/build.test.ts",
+  "ingest/refresh/check-source.test.ts",
+  "ingest/refresh/refresh-family.test.ts",
+  "service/delivery.test.ts",
+  "service/openapi.test.ts",
+  "service/devnet/contracts.test.ts",
+  "test/deploy-k8s.test.ts",
+  "test/startup/main-thread-modules.test.ts",
+];
+const IGNORED = ["**/node_modules/**", "test/bench/**"];
+
 export default defineConfig({
   test: {
-    include: [
-      "service/**/*.test.ts",
-      "cli/**/*.test.ts",
-      "ingest/**/*.test.ts",
-      "artifacts/**/*.test.ts",
-      "test/**/*.test.ts",
-    ],
-    exclude: ["**/node_modules/**", "test/bench/**"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ALL,
+          exclude: [...IGNORED, ...OPS, ...E2E, ...STARTS_A_PROCESS],
+          setupFiles: ["test/support/unit-tier-guard.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "e2e", include: [...E2E, ...STARTS_A_PROCESS], exclude: [...IGNORED, ...OPS] },
+      },
+      { extends: true, test: { name: "ops", include: OPS, exclude: IGNORED } },
+    ],
   },
 });
