@@ -164,7 +164,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     terms,
     entries: priced,
     schemas,
-    revision: config.revision,
     baseUrl: urls.base,
     ...(deps.batch ? { batch: deps.batch } : {}),
   });
