@@ -96,6 +96,14 @@ async function measureRevision(revision: Revision): Promise<QuoteSize[]> {
   }
 }
 
+/** The routes docs/discovery.md's table of `revision` lists, in its order. */
+export function documentedQuoteRoutes(doc: string, revision: Revision): string[] {
+  const from = doc.indexOf(`Revision ${revision}: `, doc.indexOf(QUOTE_SIZES_START));
+  if (from < 0) return [];
+  const table = doc.slice(from).split("\n\n")[1] ?? "";
+  return [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1] ?? "");
+}
+
 /** docs/discovery.md with its generated tables replaced by `tables` (one per revision). */
 export function withQuoteSizes(doc: string, tables: readonly string[]): string {
   const start = doc.indexOf(QUOTE_SIZES_START);
