@@ -24,7 +24,11 @@ export async function devnetMain(argv: readonly string[]): Promise<number> {
     console.error(err.message);
     return 2;
   }
-  const devnet = await startDevnet({ network: config.network, home: config.home });
+  const devnet = await startDevnet({
+    network: config.network,
+    home: config.home,
+    ...(config.devnetBlockTimeS === undefined ? {} : { blockTimeS: config.devnetBlockTimeS }),
+  });
   const serviceUrl = process.env.GEO402_PUBLIC_URL ?? "http://127.0.0.1:4020";
   const file = devnet.writeFile(config.home, serviceUrl);
   process.stdout.write(

@@ -166,7 +166,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     terms,
     entries: priced,
     schemas,
-    revision: config.revision,
     baseUrl: urls.base,
     ...(deps.batch ? { batch: deps.batch } : {}),
   });

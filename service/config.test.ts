@@ -27,6 +27,14 @@ describe("configuration", () => {
     expect(() => loadConfig({ GEO402_DRAIN_MS: "3s" })).toThrow(/GEO402_DRAIN_MS/);
   });
 
+  it("mines the devnet per transaction by default; GEO402_DEVNET_BLOCK_TIME takes decimal seconds, checked", () => {
+    expect(loadConfig({}).devnetBlockTimeS).toBeUndefined();
+    expect(loadConfig({ GEO402_DEVNET_BLOCK_TIME: "2" }).devnetBlockTimeS).toBe(2);
+    expect(loadConfig({ GEO402_DEVNET_BLOCK_TIME: "0.2" }).devnetBlockTimeS).toBe(0.2);
+    for (const bad of ["0", "-1", "2s", "13"])
+      expect(() => loadConfig({ GEO402_DEVNET_BLOCK_TIME: bad })).toThrow(/GEO402_DEVNET_BLOCK_TIME/);
+  });
+
   it("revision A settles on eip155:84532", () => {
     expect(loadConfig({ GEO402_REVISION: "A" }).network).toBe("eip155:84532");
   });

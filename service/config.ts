@@ -75,6 +75,11 @@ export interface Config {
   batchClaimPeriodS: number;
   /** GEO402_BATCH_CLAIM_THRESHOLD: dollars unclaimed on a channel before a round claims it (default 0). */
   batchClaimThreshold: string;
+  /**
+   * GEO402_DEVNET_BLOCK_TIME: seconds between the devnet chain's blocks (decimals allowed, 0.01..12),
+   * as a real chain mines (Base: 2 s). Absent: a block per transaction, at once.
+   */
+  devnetBlockTimeS?: number;
 }
 
 export class ConfigError extends Error {
@@ -241,6 +246,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  // At most Ethereum's 12 s slot: the devnet facilitator waits 30 s for a settlement's receipt.
+  const blockTimeRaw = env.GEO402_DEVNET_BLOCK_TIME;
+  const devnetBlockTimeS = blockTimeRaw ? Number(blockTimeRaw) : undefined;
+  if (devnetBlockTimeS !== undefined && !(devnetBlockTimeS >= 0.01 && devnetBlockTimeS <= 12))
+    problems.push(`GEO402_DEVNET_BLOCK_TIME must be seconds 0.01..12 (e.g. 2 or 0.2), got "${blockTimeRaw}"`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     revision: rev,
@@ -274,5 +285,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ...(authorizerKey ? { receiverAuthorizerKey: authorizerKey as `0x${string}` } : {}),
     batchClaimPeriodS,
     batchClaimThreshold,
+    ...(devnetBlockTimeS === undefined ? {} : { devnetBlockTimeS }),
   };
 }

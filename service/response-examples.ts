@@ -3,8 +3,8 @@
 // that lists the route (`{"A": ..., "B": ...}`: revision A applies no datum shift, so some
 // answers differ). They are real answers of this
 // service, written by test/e2e/route-examples.e2e.test.ts (UPDATE_EXAMPLES=1) and checked equal to
-// the live answer by that same test. Published as the output example of the discovery extension
-// (x402 emits `info.output` only with an example) and as the 200 example in OpenAPI.
+// the live answer by that same test. Published as the 200 example in OpenAPI (not in the 402's
+// discovery extension, which stays small enough for a proxy's header buffer: route-terms.ts).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Revision } from "./config.ts";

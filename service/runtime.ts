@@ -75,6 +75,7 @@ export async function startService(
         network: config.network,
         home: config.home,
         ...(opts.anvil ? { anvil: opts.anvil } : {}),
+        ...(config.devnetBlockTimeS === undefined ? {} : { blockTimeS: config.devnetBlockTimeS }),
       });
   // Without a devnet, `remote` is set (startDevnet ran otherwise).
   const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
     throw err;
   }
   // Without a facilitator URL the service runs the devnet (config.ts requires PAY_TO with it).
-  const anvil = config.facilitatorUrl ? undefined : startAnvil(chainIdOf(config.network));
+  const anvil = config.facilitatorUrl
+    ? undefined
+    : startAnvil(chainIdOf(config.network), config.devnetBlockTimeS);
   // Its failure is reported where startService awaits it, not as an unhandled rejection meanwhile.
   anvil?.catch(() => {});
   const { startService } = await import("./runtime.ts");

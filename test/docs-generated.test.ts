@@ -1,15 +1,18 @@
 // The generated docs equal what their generators make now (`npm run docs` rewrites them): the
-// route reference from the catalog, the coverage map from the built artifacts. The positions the
+// route reference from the catalog, the coverage map from the built artifacts, the 402 sizes table
+// listing every priced route of each revision (its bytes are measured on the running service and
+// compared by test/e2e/discovery.e2e.test.ts). The positions the
 // README gives as covered by both elevation and marine depth are answered by both routes.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderCoverageMap } from "../docs/gen/coverage-map.ts";
+import { documentedQuoteRoutes } from "../docs/gen/quote-sizes.ts";
 import { renderRouteReference } from "../docs/gen/route-reference.ts";
-import { CATALOG } from "../service/catalog.ts";
+import { CATALOG, catalogFor } from "../service/catalog.ts";
 import { openFamilies } from "../service/data/families.ts";
 import { DataRegistry } from "../service/data/registry.ts";
-import type { RouteContext } from "../service/route-types.ts";
+import { isFree, type RouteContext, routeKey } from "../service/route-types.ts";
 import { ARTIFACTS_DIR } from "./support/built-artifacts.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -26,6 +29,15 @@ describe("generated docs (run `npm run docs` after changing the catalog or the a
     expect(text).toContain(
       "| GET | [`/v1/marine/depth`](#get-v1marinedepth) | $0.005 | A, B | `marine_depth` |",
     );
+  });
+
+  it("docs/discovery.md's 402 sizes list every priced route of each revision, in the catalog's order", () => {
+    for (const revision of ["A", "B"] as const)
+      expect(documentedQuoteRoutes(read("docs/discovery.md"), revision), revision).toEqual(
+        catalogFor(revision)
+          .filter((e) => !isFree(e))
+          .map(routeKey),
+      );
   });
 
   it("docs/coverage.svg is the map of the built artifacts", async () => {

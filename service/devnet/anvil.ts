@@ -73,7 +73,8 @@ export async function rpcCall(
   return body.result;
 }
 
-export async function startAnvil(chainId: number): Promise<AnvilNode> {
+/** `blockTimeS`: mine every that many seconds (`--block-time`), as a real chain; absent: a block per transaction, at once. */
+export async function startAnvil(chainId: number, blockTimeS?: number): Promise<AnvilNode> {
   const port = await freePort();
   const rpcUrl = `http://127.0.0.1:${port}`;
   if ((await rpcCall(rpcUrl, "eth_chainId").catch(() => null)) !== null) {
@@ -96,6 +97,7 @@ export async function startAnvil(chainId: number): Promise<AnvilNode> {
     String(ANVIL_STATES_KEPT),
     "--transaction-block-keeper",
     String(ANVIL_BLOCKS_KEPT),
+    ...(blockTimeS === undefined ? [] : ["--block-time", String(blockTimeS)]),
   ];
   const proc: ChildProcess = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let exited = false;

@@ -88,10 +88,12 @@ export async function startDevnet(opts: {
   home: string;
   /** The chain, when the caller launched it already (startAnvil with the network's chain id). */
   anvil?: Promise<AnvilNode>;
+  /** Seconds between blocks (GEO402_DEVNET_BLOCK_TIME); absent: a block per transaction, at once. */
+  blockTimeS?: number;
 }): Promise<Devnet> {
   const chainId = chainIdOf(opts.network);
   const contracts = loadCompiledContracts();
-  const anvil = await (opts.anvil ?? startAnvil(chainId));
+  const anvil = await (opts.anvil ?? startAnvil(chainId, opts.blockTimeS));
   try {
     const tokenOpts = {
       rpcUrl: anvil.rpcUrl,

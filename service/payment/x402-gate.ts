@@ -21,7 +21,6 @@ import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import { paymentIdentifierResourceServerExtension } from "@x402/extensions/payment-identifier";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Revision } from "../config.ts";
 import { ApiError, errorBody } from "../errors.ts";
 import { type CatalogEntry, offeredSchemes, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
@@ -122,8 +121,6 @@ export function createPaymentGate(opts: {
   terms: PaymentTerms;
   entries: readonly CatalogEntry[];
   schemas: SchemaSet;
-  /** Picks the recorded output examples of the discovery extension. */
-  revision: Revision;
   /** One computation per authorization nonce; a recorded refusal is answered again. */
   replays: ReplayGuard;
   /** Paid answers kept for retries of their payment (paid-answers.ts). */
@@ -145,7 +142,7 @@ export function createPaymentGate(opts: {
   resourceServer.registerExtension(bazaarResourceServerExtension);
   resourceServer.registerExtension(paymentIdentifierResourceServerExtension);
   const routes = Object.fromEntries(
-    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas, opts.revision)]),
+    opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas)]),
   );
   const http = new x402HTTPResourceServer(resourceServer, routes);
   let ready: Promise<void> | null = null;

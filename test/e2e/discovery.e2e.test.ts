@@ -1,7 +1,10 @@
 // GET /, GET /openapi.json and the 402 terms agree on every route's price, in both revisions; the
 // bazaar discovery extension of every priced route validates and is read by the facilitator-side
-// extractor; the recorded output examples are the live paid answers.
-import { mkdirSync, writeFileSync } from "node:fs";
+// extractor, and the 402 fits a proxy's default header buffer with its size as docs/discovery.md
+// states it; the recorded output examples are the live paid answers.
+// The service names GEO402_PUBLIC_URL as its resource URL, as behind a proxy, so the measured
+// sizes are those of the docs table.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
@@ -13,11 +16,20 @@ import {
 } from "@x402/extensions/bazaar";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DISCOVERY_DOC,
+  exampleRequest,
+  measureQuoteSizes,
+  PROXY_HEADER_BUFFER_BYTES,
+  QUOTE_SIZES_PUBLIC_URL,
+  renderQuoteSizes,
+} from "../../docs/gen/quote-sizes.ts";
 import { CATALOG, catalogFor } from "../../service/catalog.ts";
 import type { Revision } from "../../service/config.ts";
 import { dollarsToAtomic } from "../../service/money.ts";
 import { EXAMPLES_DIR, exampleFile, recordedExamples } from "../../service/response-examples.ts";
-import { type CatalogEntry, isFree, queryString, routeKey } from "../../service/route-types.ts";
+import { type CatalogEntry, isFree, routeKey } from "../../service/route-types.ts";
+import { createSchemaSet } from "../../service/schemas.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { startTestService, type TestService } from "../support/service.ts";
 
@@ -31,23 +43,6 @@ afterAll(() => {
     writeFileSync(exampleFile(entry), `${JSON.stringify(byRevision, null, 2)}\n`);
 });
 
-/** Node's default maxHeaderSize (16 KiB): a client on defaults refuses a larger header block. */
-const NODE_MAX_HEADER_BYTES = 16 * 1024;
-
-const exampleRequest = (base: string, entry: CatalogEntry): [string, RequestInit] => {
-  const query = queryString(entry.example.query);
-  return [
-    `${base}${entry.path}${query ? `?${query}` : ""}`,
-    entry.method === "POST"
-      ? {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(entry.example.body),
-        }
-      : {},
-  ];
-};
-
 for (const [revision, network] of [
   ["A", "eip155:84532"],
   ["B", "eip155:8453"],
@@ -55,7 +50,7 @@ for (const [revision, network] of [
   describe(`revision ${revision}`, () => {
     let t: TestService;
     beforeAll(async () => {
-      t = await startTestService({ revision });
+      t = await startTestService({ revision, env: { GEO402_PUBLIC_URL: QUOTE_SIZES_PUBLIC_URL } });
     });
     afterAll(() => t?.close());
 
@@ -117,13 +112,7 @@ for (const [revision, network] of [
         expect(op["x-price-usd"]).toBe(paid.priceUsd);
         const entry = CATALOG.find((e) => `${e.method} ${e.path}` === paid.route);
         if (!entry) throw new Error(`${paid.route} is advertised but not in the catalog`);
-        const query = queryString(entry.example.query);
-        const r = await fetch(`${t.url}${path}${query ? `?${query}` : ""}`, {
-          method,
-          ...(method === "POST"
-            ? { headers: { "content-type": "application/json" }, body: JSON.stringify(entry.example.body) }
-            : {}),
-        });
+        const r = await fetch(...exampleRequest(t.url, entry));
         expect(r.status, paid.route).toBe(402);
         const terms = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
         expect(terms.accepts.map((a) => a.scheme)).toEqual(["exact", "batch-settlement"]);
@@ -148,27 +137,37 @@ for (const [revision, network] of [
         "eip155:*",
         new ExactEvmScheme(privateKeyToAccount(generatePrivateKey())),
       );
+      const schemas = createSchemaSet();
       const priced = catalogFor(revision).filter((e) => !isFree(e));
       expect(priced.length).toBeGreaterThan(15);
       for (const entry of priced) {
         const route = routeKey(entry);
         const r = await fetch(...exampleRequest(t.url, entry));
         expect(r.status, route).toBe(402);
-        let headerBytes = `HTTP/1.1 402 Payment Required\r\n`.length;
-        r.headers.forEach((v, k) => {
-          headerBytes += Buffer.byteLength(`${k}: ${v}\r\n`);
-        });
-        expect(headerBytes, route).toBeLessThan(NODE_MAX_HEADER_BYTES);
         const terms = decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
         const bazaar = terms.extensions?.bazaar as DiscoveryExtension;
         expect(validateDiscoveryExtension(bazaar), route).toEqual({ valid: true });
         expect(bazaar.info.input, route).toMatchObject({ type: "http", method: entry.method });
-        expect(bazaar.info.output?.example, route).toEqual(recordedExamples(entry)[revision]);
+        // The outline in the 402 accepts the example; so does the full schema the route enforces.
+        const input = bazaar.info.input as { body?: unknown; queryParams?: Record<string, unknown> };
+        const inputSchema = entry.schemas.body ?? entry.schemas.query;
+        if (inputSchema && entry.schemas.body) schemas.body(inputSchema)(input.body);
+        else if (inputSchema) schemas.query(inputSchema)({ ...input.queryParams });
         // What a bazaar-indexing facilitator does with the payment it verifies.
         const payload = await client.createPaymentPayload(terms);
         const found = extractDiscoveryInfo(payload, payload.accepted);
-        expect(found, route).toMatchObject({ resourceUrl: `${t.url}${entry.path}`, method: entry.method });
+        expect(found, route).toMatchObject({
+          resourceUrl: `${QUOTE_SIZES_PUBLIC_URL}${entry.path}`,
+          method: entry.method,
+        });
       }
+    });
+
+    it("every 402's header block fits a proxy's default buffer, and docs/discovery.md states its size", async () => {
+      const sizes = await measureQuoteSizes(t.url, revision);
+      for (const s of sizes) expect(s.headerBlockBytes, s.route).toBeLessThan(PROXY_HEADER_BUFFER_BYTES);
+      // Stale after a deliberate change of the terms: `npm run docs` rewrites the table.
+      expect(readFileSync(DISCOVERY_DOC, "utf8")).toContain(renderQuoteSizes(revision, sizes));
     });
 
     it("every recorded output example is the live paid answer to the route's example", async () => {
