@@ -4,7 +4,7 @@
 // EIP-1193 wallet, reads PAYMENT-RESPONSE across origins (CORS), and the balances read on chain
 // move by exactly the two prices.
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG } from "../../service/catalog.ts";
 import { chainIdOf } from "../../service/devnet/anvil.ts";
@@ -40,7 +40,7 @@ interface Paid {
 describe.skipIf(missing !== undefined)("a browser page pays with the official x402 client", () => {
   let t: TestService;
   let payer: Payer;
-  let browser: BrowserContext;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
   let page: Page;
   let origin: Awaited<ReturnType<typeof servePage>>;
 
@@ -52,7 +52,7 @@ describe.skipIf(missing !== undefined)("a browser page pays with the official x4
       launchChromium(),
     ]);
     payer = await t.newPayer();
-    page = await browser.newPage();
+    page = await browser.context.newPage();
     await injectWallet(page, payer.key, chainIdOf(t.service.terms.network));
     await page.goto(origin.url);
     await page.waitForFunction(() => "geo402Pay" in globalThis);

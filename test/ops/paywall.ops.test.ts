@@ -3,7 +3,7 @@
 // injected by the test, a devnet key) and pays with the page's own script (the official
 // @x402/fetch); the answer is shown and the balance read on chain falls by the price. The page's
 // CSP is its own; API answers keep the strict one. Screenshots: .geo402/screenshots/paywall-*.png.
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG } from "../../service/catalog.ts";
 import { chainIdOf } from "../../service/devnet/anvil.ts";
@@ -23,13 +23,13 @@ const TIMEZONE = CATALOG.find((e) => e.method === "GET" && e.path === "/v1/timez
 describe.skipIf(missing !== undefined)("the paywall a person sees on a priced route", () => {
   let t: TestService;
   let payer: Payer;
-  let browser: BrowserContext;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
   let page: Page;
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestService(), launchChromium()]);
     payer = await t.newPayer();
-    page = await browser.newPage();
+    page = await browser.context.newPage();
     await injectWallet(page, payer.key, chainIdOf(t.service.terms.network));
   });
   afterAll(async () => {

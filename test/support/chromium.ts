@@ -2,7 +2,7 @@
 // ever downloaded) for the ops tests, with what they share: a page bundled by esbuild from a
 // TypeScript entry, served from its own loopback origin, and an EIP-1193 wallet injected into the
 // page whose keys stay in the test process (a devnet key, signing with viem's account).
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -30,9 +30,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Headless Chromium with a fresh profile and nothing that reaches past loopback. */
-export function launchChromium(): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), "geo402-chromium-")), {
+/** Headless Chromium with a fresh profile (removed on close) and nothing that reaches past loopback. */
+export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(path.join(tmpdir(), "geo402-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -46,6 +47,13 @@ export function launchChromium(): Promise<BrowserContext> {
       "--disable-sync",
     ],
   });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A TypeScript entry bundled for the browser (one ES module, everything inlined). */
