@@ -21,9 +21,11 @@ import { jsonDepth } from "./json-depth.ts";
 import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
 import { MCP_PATH, registerMcpRoute } from "./mcp/http-route.ts";
 import { countRequests, instrumentFacilitator, type Metrics } from "./ops/metrics.ts";
+import { registerPageScripts } from "./pages/page-scripts.ts";
 import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
 import { MemoryPaidAnswerStore } from "./payment/paid-answer-store.ts";
 import { PaidAnswers } from "./payment/paid-answers.ts";
+import { createPaywall, PAYWALL_CSP } from "./payment/paywall.ts";
 import { ReplayGuard } from "./payment/replay-guard.ts";
 import { unknownCharge } from "./payment/settled-on-chain.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
@@ -31,7 +33,7 @@ import { prePaymentCheck } from "./pre-payment.ts";
 import { toApiError } from "./refusals.ts";
 import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
-import { SECURITY_HEADERS } from "./security-headers.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { serviceUrls } from "./service-url.ts";
 import { answerClientError, requestDeadline } from "./slow-clients.ts";
 
@@ -142,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook("preValidation", holdSocket);
   app.addHook("onSend", (req, reply, payload, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(securityHeaders(reply.getHeader("content-security-policy")));
     // A quote's body ({}) carries no error code: not parsed for one on every 402.
     if (reply.statusCode >= 400 && req.errorCode === null && req.paymentOutcome?.state !== "quoted")
       req.errorCode = errorCodeOf(payload);
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemas,
     baseUrl: urls.base,
     ...(deps.batch ? { batch: deps.batch } : {}),
+    paywall: { provider: createPaywall(priced), csp: PAYWALL_CSP },
   });
   // The gate settles in onSend: added to the root before compression so it sees the plain payload.
   app.addHook("onSend", gate.onSend);
@@ -245,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   registerMcpRoute(app, entries, schemas, urls.base);
+  registerPageScripts(app);
 
   const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
   // GET routes answer HEAD too (exposeHeadRoutes).

@@ -24,6 +24,34 @@ export function requestId(req: IncomingMessage): string {
   return typeof sent === "string" && REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
+/**
+ * Request headers a page on another origin sends with the official x402 clients (@x402/fetch and
+ * @x402/axios 2.x, x402's paywall): the payment, the type of a JSON body, and
+ * `access-control-expose-headers`, which those clients set as a *request* header on the paid retry
+ * (a browser refuses the whole preflight when one header is not allowed). `x-payment` is what a
+ * v1 client sends: allowed so that it reaches the 402 that says which clients work.
+ */
+export const CORS_REQUEST_HEADERS = [
+  "access-control-expose-headers",
+  "content-type",
+  "payment-signature",
+  "x-payment",
+  "x-request-id",
+];
+
+/**
+ * Response headers a page may read: the terms (`payment-required`) and the settlement
+ * (`payment-response`) the clients decode, when to come back after a 503 (`retry-after`), and the
+ * request id and data version of every answer.
+ */
+export const CORS_EXPOSED_HEADERS = [
+  "payment-required",
+  "payment-response",
+  "retry-after",
+  "x-request-id",
+  "x-data-version",
+];
+
 /** Answers below this many bytes are sent uncompressed (not worth a compression frame). */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -34,8 +62,8 @@ export async function registerHttpConventions(
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ["GET", "HEAD", "POST"],
-    allowedHeaders: ["content-type", "payment-signature", "x-request-id"],
-    exposedHeaders: ["payment-required", "payment-response", "x-request-id", "x-data-version"],
+    allowedHeaders: CORS_REQUEST_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });
   await app.register(compress, {

@@ -12,6 +12,7 @@ import {
   type HTTPAdapter,
   type HTTPProcessResult,
   type HTTPRequestContext,
+  type PaywallProvider,
   withPrivateCacheControl,
   x402HTTPResourceServer,
   x402ResourceServer,
@@ -129,6 +130,8 @@ export function createPaymentGate(opts: {
   baseUrl: () => string;
   /** The batch-settlement server scheme, when `terms.schemes` offers it. */
   batch?: BatchSettlementEvmScheme;
+  /** The HTML a browser gets with the 402 (x402's paywall hook), and that page's CSP. */
+  paywall?: { provider: PaywallProvider; csp: string };
 }): PaymentGate {
   const resourceServer = new x402ResourceServer(opts.facilitatorClient).register(
     opts.terms.network,
@@ -145,6 +148,7 @@ export function createPaymentGate(opts: {
     opts.entries.map((e) => [routeKey(e), routeConfigFor(e, opts.terms, opts.schemas)]),
   );
   const http = new x402HTTPResourceServer(resourceServer, routes);
+  if (opts.paywall) http.registerPaywallProvider(opts.paywall.provider);
   let ready: Promise<void> | null = null;
   const initialize = () => {
     ready ??= http.initialize().catch((err: unknown) => {
@@ -296,6 +300,7 @@ export function createPaymentGate(opts: {
           ? { state: "refused", reason: "invalid_payment" }
           : { state: "quoted" };
         reply.code(response.status).headers(stable.headers);
+        if (response.isHtml && opts.paywall) reply.header("content-security-policy", opts.paywall.csp);
         return reply.send(response.body ?? {});
       }
       request.payment = { ...result, context, claim, hold };

@@ -45,19 +45,21 @@ function raw(
 }
 
 describe("CORS", () => {
-  it("answers a preflight for a paid POST with PAYMENT-SIGNATURE allowed (not 405)", async () => {
+  it("answers the official clients' preflight for a paid POST (not 405)", async () => {
     const r = await fetch(`${t.url}/v1/hello`, {
       method: "OPTIONS",
       headers: {
         origin: ORIGIN,
         "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type,payment-signature",
+        "access-control-request-headers": "access-control-expose-headers,content-type,payment-signature",
       },
     });
     expect(r.status).toBe(204);
     expect(r.headers.get("access-control-allow-origin")).toBe("*");
     expect(r.headers.get("access-control-allow-methods")).toContain("POST");
-    expect(r.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("payment-signature");
+    expect((r.headers.get("access-control-allow-headers") ?? "").toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(["access-control-expose-headers", "content-type", "payment-signature"]),
+    );
   });
 
   it("exposes PAYMENT-REQUIRED on the 402 and PAYMENT-RESPONSE on the paid answer", async () => {
