@@ -1,6 +1,6 @@
-import { HOSTED_FACILITATOR_URL } from "./payment/facilitator-auth.ts";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+import { HOSTED_FACILITATOR_URL } from "./payment/facilitator-auth.ts";
 
 describe("configuration", () => {
   it("defaults to revision B on eip155:8453, port 4020, loopback, devnet mode", () => {
@@ -87,7 +87,9 @@ describe("configuration", () => {
     it("refuses the testnet-only x402.org facilitator with revision B, accepts it with revision A", () => {
       const env = { FACILITATOR_URL: "https://x402.org/facilitator", PAY_TO: payTo };
       expect(problemsOf(env)).toHaveLength(1);
-      expect(loadConfig({ ...env, GEO402_REVISION: "A" }).facilitatorUrl).toBe("https://x402.org/facilitator");
+      expect(loadConfig({ ...env, GEO402_REVISION: "A" }).facilitatorUrl).toBe(
+        "https://x402.org/facilitator",
+      );
     });
 
     it("CDP keys bring CDP's facilitator URL; FACILITATOR_URL overrides it", () => {
@@ -105,7 +107,13 @@ describe("configuration", () => {
       const cases: NodeJS.ProcessEnv[] = [
         { CDP_API_KEY_ID: "id-1", PAY_TO: payTo },
         { CDP_API_KEY_ID: "id-1", CDP_API_KEY_SECRET: secret, PAY_TO: payTo },
-        { PAYAI_API_KEY_ID: "p", PAYAI_API_KEY_SECRET: secret, FACILITATOR_HEADERS: '{"X-Key":"v"}', FACILITATOR_URL: "https://f.example", PAY_TO: payTo },
+        {
+          PAYAI_API_KEY_ID: "p",
+          PAYAI_API_KEY_SECRET: secret,
+          FACILITATOR_HEADERS: '{"X-Key":"v"}',
+          FACILITATOR_URL: "https://f.example",
+          PAY_TO: payTo,
+        },
         { FACILITATOR_HEADERS: `["${secret}"]`, FACILITATOR_URL: "https://f.example", PAY_TO: payTo },
         { FACILITATOR_HEADERS: '{"X-Key":"v"}', PAY_TO: payTo },
       ];
@@ -117,10 +125,16 @@ describe("configuration", () => {
     });
 
     it("passes static headers through and matches the URLs the makers' packages configure", async () => {
-      const c = loadConfig({ FACILITATOR_HEADERS: '{"X-Api-Key":"k"}', FACILITATOR_URL: "https://f.example", PAY_TO: payTo });
+      const c = loadConfig({
+        FACILITATOR_HEADERS: '{"X-Api-Key":"k"}',
+        FACILITATOR_URL: "https://f.example",
+        PAY_TO: payTo,
+      });
       expect(c.facilitatorAuth).toEqual({ kind: "headers", headers: { "X-Api-Key": "k" } });
       expect((await import("@coinbase/x402")).createFacilitatorConfig().url).toBe(HOSTED_FACILITATOR_URL.cdp);
-      expect((await import("@payai/facilitator")).createFacilitatorConfig().url).toBe(HOSTED_FACILITATOR_URL.payai);
+      expect((await import("@payai/facilitator")).createFacilitatorConfig().url).toBe(
+        HOSTED_FACILITATOR_URL.payai,
+      );
     });
   });
 });

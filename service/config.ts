@@ -119,7 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // CDP's and PayAI's keys bring their maker's facilitator URL unless FACILITATOR_URL names another.
   const facilitatorUrlRaw =
     env.FACILITATOR_URL ||
-    (facilitatorAuth && facilitatorAuth.kind !== "headers" ? HOSTED_FACILITATOR_URL[facilitatorAuth.kind] : "");
+    (facilitatorAuth && facilitatorAuth.kind !== "headers"
+      ? HOSTED_FACILITATOR_URL[facilitatorAuth.kind]
+      : "");
   let facilitatorUrl: string | undefined;
   if (facilitatorUrlRaw) {
     try {

@@ -31,7 +31,10 @@ function isCdpSecret(secret: string): boolean {
 }
 
 /** Reads the facilitator's auth from the environment; problems name variables, never values. */
-export function facilitatorAuthFromEnv(env: NodeJS.ProcessEnv, problems: string[]): FacilitatorAuth | undefined {
+export function facilitatorAuthFromEnv(
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): FacilitatorAuth | undefined {
   const found: FacilitatorAuth[] = [];
   for (const kind of ["cdp", "payai"] as const) {
     const prefix = kind.toUpperCase();
@@ -57,7 +60,9 @@ export function facilitatorAuthFromEnv(env: NodeJS.ProcessEnv, problems: string[
       typeof headers === "object" &&
       headers !== null &&
       !Array.isArray(headers) &&
-      Object.entries(headers).every(([k, v]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k) && typeof v === "string");
+      Object.entries(headers).every(
+        ([k, v]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k) && typeof v === "string",
+      );
     if (ok) found.push({ kind: "headers", headers: headers as Record<string, string> });
     else
       problems.push(

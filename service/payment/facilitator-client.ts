@@ -13,7 +13,10 @@ function asFacilitatorFault(op: string, err: unknown): never {
   );
 }
 
-export async function remoteFacilitatorClient(url: string, auth?: FacilitatorAuth): Promise<FacilitatorClient> {
+export async function remoteFacilitatorClient(
+  url: string,
+  auth?: FacilitatorAuth,
+): Promise<FacilitatorClient> {
   const createAuthHeaders = auth ? await authHeadersFor(auth) : undefined;
   const inner = new HTTPFacilitatorClient({ url, ...(createAuthHeaders ? { createAuthHeaders } : {}) });
   return {

@@ -60,7 +60,8 @@ export function supportedHealth(
       };
     }
     const missing = offered.filter(
-      (o) => !supported.kinds.some((k) => k.x402Version === 2 && k.scheme === o.scheme && k.network === o.network),
+      (o) =>
+        !supported.kinds.some((k) => k.x402Version === 2 && k.scheme === o.scheme && k.network === o.network),
     );
     if (missing.length === 0) return { ok: true };
     return {
