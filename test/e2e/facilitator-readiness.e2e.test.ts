@@ -11,10 +11,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../service/config.ts";
 import { type Devnet, startDevnet } from "../../service/devnet/devnet.ts";
-import { type RunningService, startService } from "../../service/runtime.ts";
-import { payingFetch, postJson, REPO_ROOT } from "../support/service.ts";
+import type { RunningService } from "../../service/runtime.ts";
+import { payingFetch, postJson, REPO_ROOT, startRemoteService } from "../support/service.ts";
 import { type Standin, startStandinFacilitator } from "../support/standin-facilitator.ts";
 
 let devnet: Devnet;
@@ -31,23 +30,10 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-/** The service in production mode: the facilitator at `url`, paying the devnet's receiver. */
+/** The service on the facilitator at `url`, paying the devnet's receiver. */
 async function serviceOn(url: string): Promise<RunningService> {
-  const config = loadConfig(
-    {
-      PORT: "0",
-      GEO402_ADMIN_PORT: "0",
-      LOG_LEVEL: "silent",
-      GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-readiness-")),
-      GEO402_ARTIFACTS: path.join(REPO_ROOT, "artifacts"),
-      FACILITATOR_URL: url,
-      PAY_TO: devnet.payTo,
-    },
-    REPO_ROOT,
-  );
-  const service = await startService(config);
+  const service = await startRemoteService({ FACILITATOR_URL: url, PAY_TO: devnet.payTo });
   closers.push(() => service.close());
-  await service.warm;
   return service;
 }
 

@@ -87,7 +87,7 @@ export async function startStandinFacilitator(opts: StandinOptions): Promise<Sta
     const upstream = await fetch(`${opts.forwardTo}/${op}`, {
       method: req.method ?? "GET",
       headers: { "content-type": "application/json" },
-      ...(req.method === "POST" ? { body } : {}),
+      ...(req.method === "POST" ? { body: body.toString("utf8") } : {}),
     });
     let text = await upstream.text();
     if (op === "supported" && upstream.ok && opts.withoutNetworks) {
