@@ -15,7 +15,11 @@ import { containerfileEnv, deploymentEnv } from "../support/deploy-env.ts";
 import { REPO_ROOT } from "../support/service.ts";
 
 const unshare = spawnSync("unshare", ["--net", "true"]);
-const why = unshare.error ? "unshare is not installed" : unshare.status !== 0 ? `unshare --net fails: ${unshare.stderr}` : "";
+const why = unshare.error
+  ? "unshare is not installed"
+  : unshare.status !== 0
+    ? `unshare --net fails: ${unshare.stderr}`
+    : "";
 if (why) console.warn(`image-env: skipped, ${why}`);
 
 /** Listening TCP sockets of a process's network namespace: [local address hex, port]. */
@@ -47,11 +51,15 @@ describe.skipIf(why !== "")("the service in its container's environment", () => 
       PAY_TO: `0x${"42".repeat(20)}`,
       GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-image-env-")),
     };
-    proc = spawn("unshare", ["--net", "--", process.execPath, "--import", "tsx", path.join(REPO_ROOT, "service/server.ts")], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    proc = spawn(
+      "unshare",
+      ["--net", "--", process.execPath, "--import", "tsx", path.join(REPO_ROOT, "service/server.ts")],
+      {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const running = proc;
     // server.ts logs "geo402 listening" once the API and the admin port listen.
     await new Promise<void>((resolve, reject) => {

@@ -30,7 +30,7 @@ export function containerfileArg(name: string): string | undefined {
 /** `ENV KEY=VALUE …` of the final stage; values that expand other variables ($PATH) are left out. */
 export function containerfileEnv(): Record<string, string> {
   const lines = instructions();
-  const lastFrom = lines.findLastIndex((l) => l.startsWith("FROM "));
+  const lastFrom = lines.map((l) => l.startsWith("FROM ")).lastIndexOf(true);
   const env: Record<string, string> = {};
   for (const line of lines.slice(lastFrom).filter((l) => l.startsWith("ENV "))) {
     for (const [, key, value] of line.slice(4).matchAll(/(\w+)=(\S+)/g))
