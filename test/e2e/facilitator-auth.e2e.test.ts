@@ -7,16 +7,18 @@
 // appear in no log line, no metric and no error body. Static FACILITATOR_HEADERS reach the
 // facilitator on every call.
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Devnet, startDevnet } from "../../service/devnet/devnet.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Devnet } from "../../service/devnet/devnet.ts";
 import type { RunningService } from "../../service/runtime.ts";
 import { exactSigner, payingFetch, postJson, startRemoteService } from "../support/service.ts";
-import { type CdpKey, type Standin, startStandinFacilitator } from "../support/standin-facilitator.ts";
+import {
+  type CdpKey,
+  type Standin,
+  startStandinFacilitator,
+  withFacilitatorDevnet,
+} from "../support/standin-facilitator.ts";
 
 const HELLO_PRICE = 1_000n;
 const KEY_ID = "organizations/test-org/apiKeys/test-key";
@@ -41,19 +43,12 @@ function edKey(): { secret: string; key: CdpKey } {
   return { secret, key: { apiKeyId: KEY_ID, publicKey, alg: "EdDSA" } };
 }
 
+const remote = withFacilitatorDevnet();
 let devnet: Devnet;
-const closers: (() => Promise<void>)[] = [];
 const logs: string[] = [];
 
-beforeAll(async () => {
-  devnet = await startDevnet({
-    network: "eip155:8453",
-    home: mkdtempSync(path.join(tmpdir(), "geo402-auth-")),
-  });
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
-  await devnet?.stop();
+beforeAll(() => {
+  devnet = remote.devnet();
 });
 
 async function standinFor(opts: { cdp?: CdpKey; headers?: Record<string, string> }): Promise<Standin> {
@@ -62,7 +57,7 @@ async function standinFor(opts: { cdp?: CdpKey; headers?: Record<string, string>
     ...(opts.cdp ? { prefix: "/platform/v2/x402", cdp: opts.cdp } : {}),
     ...(opts.headers ? { headers: opts.headers } : {}),
   });
-  closers.push(() => s.close());
+  remote.closeLater(() => s.close());
   return s;
 }
 
@@ -71,7 +66,7 @@ async function serviceWith(env: Record<string, string>): Promise<RunningService>
     { PAY_TO: devnet.payTo, ...env },
     { write: (line) => void logs.push(line) },
   );
-  closers.push(() => service.close());
+  remote.closeLater(() => service.close());
   return service;
 }
 

@@ -6,40 +6,35 @@
 // supported kinds are read, and the first paid call after readiness settles on chain. A zero
 // PAY_TO stops the process with exit code 2.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Devnet, startDevnet } from "../../service/devnet/devnet.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Devnet } from "../../service/devnet/devnet.ts";
 import type { RunningService } from "../../service/runtime.ts";
 import { payingFetch, postJson, REPO_ROOT, startRemoteService } from "../support/service.ts";
-import { type Standin, startStandinFacilitator } from "../support/standin-facilitator.ts";
+import {
+  type Standin,
+  startStandinFacilitator,
+  withFacilitatorDevnet,
+} from "../support/standin-facilitator.ts";
 
+const remote = withFacilitatorDevnet();
 let devnet: Devnet;
-const closers: (() => Promise<void>)[] = [];
 
-beforeAll(async () => {
-  devnet = await startDevnet({
-    network: "eip155:8453",
-    home: mkdtempSync(path.join(tmpdir(), "geo402-readiness-")),
-  });
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
-  await devnet?.stop();
+beforeAll(() => {
+  devnet = remote.devnet();
 });
 
 /** The service on the facilitator at `url`, paying the devnet's receiver. */
 async function serviceOn(url: string): Promise<RunningService> {
   const service = await startRemoteService({ FACILITATOR_URL: url, PAY_TO: devnet.payTo });
-  closers.push(() => service.close());
+  remote.closeLater(() => service.close());
   return service;
 }
 
 async function standin(opts: Omit<Parameters<typeof startStandinFacilitator>[0], "forwardTo">) {
   const s = await startStandinFacilitator({ forwardTo: devnet.facilitatorUrl, ...opts });
-  closers.push(() => s.close());
+  remote.closeLater(() => s.close());
   return s;
 }
 

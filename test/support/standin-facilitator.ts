@@ -7,10 +7,14 @@
 // signed with the API key (ES256 for an EC key, EdDSA for an Ed25519 key), protected header `kid` =
 // the key id, claims iss "cdp", sub = the key id, nbf/exp (at most 120 s apart, not expired), and
 // `uris` = ["<METHOD> api.cdp.coinbase.com<path>"] naming exactly the call made. Verified with jose.
-
 import type { KeyObject } from "node:crypto";
+import { mkdtempSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { decodeProtectedHeader, jwtVerify } from "jose";
+import { afterAll, beforeAll } from "vitest";
+import { type Devnet, startDevnet } from "../../service/devnet/devnet.ts";
 
 export interface CdpKey {
   apiKeyId: string;
@@ -108,5 +112,32 @@ export async function startStandinFacilitator(opts: StandinOptions): Promise<Sta
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A test file's own devnet (chain, test USDC, its facilitator over HTTP) for services that use it
+ * as a remote facilitator: started before the file's tests, stopped after them and after
+ * whatever was handed to `closeLater` (services, stand-ins), last first.
+ */
+export function withFacilitatorDevnet(): { devnet(): Devnet; closeLater(close: () => Promise<void>): void } {
+  let devnet: Devnet | undefined;
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    devnet = await startDevnet({
+      network: "eip155:8453",
+      home: mkdtempSync(path.join(tmpdir(), "geo402-remote-")),
+    });
+  });
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close();
+    await devnet?.stop();
+  });
+  return {
+    devnet: () => {
+      if (!devnet) throw new Error("the devnet starts before the file's tests");
+      return devnet;
+    },
+    closeLater: (close) => void closers.push(close),
   };
 }
