@@ -101,7 +101,7 @@ describe("readiness names what keeps payments from working", () => {
     expect(r.status).toBe(200);
     expect(await devnet.token.balanceOf(payer)).toBe(9_000n);
     expect(s.calls.map((c) => c.op)).toEqual(expect.arrayContaining(["supported", "verify", "settle"]));
-  });
+  }, 180_000);
 });
 
 describe("a configuration that would lose money stops start-up", () => {
