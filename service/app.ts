@@ -172,12 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.batch ? { batch: deps.batch } : {}),
     paywall: { provider: createPaywall(priced), csp: PAYWALL_CSP },
   });
+  app.decorate("paymentGate", gate);
   // The gate settles in onSend: added to the root before compression so it sees the plain payload.
   app.addHook("onSend", gate.onSend);
   await registerHttpConventions(app, config);
   // The facilitator's supported kinds are asked for once the app is ready, without holding the
   // listener: free routes answer at once, and a 402 or payment before the answer waits for it
-  // (the devnet's facilitator thread is still loading its code; a remote one may be slow).
+  // (the devnet's facilitator thread is still loading its code; a remote one may be slow). /readyz
+  // says ready only once they have been read (runtime.ts).
   app.addHook("onReady", async () => {
     gate
       .initialize()

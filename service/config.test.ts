@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+import { HOSTED_FACILITATOR_URL } from "./payment/facilitator-auth.ts";
 
 describe("configuration", () => {
   it("defaults to revision B on eip155:8453, port 4020, loopback, devnet mode", () => {
@@ -70,5 +71,78 @@ describe("configuration", () => {
     ).toEqual(["https://a.example", "https://b.example:8443"]);
     expect(() => loadConfig({ GEO402_ADMIN_PORT: "admin" })).toThrow(ConfigError);
     expect(() => loadConfig({ GEO402_CORS_ORIGINS: "https://a.example/path" })).toThrow(ConfigError);
+  });
+
+  describe("a hosted facilitator", () => {
+    const payTo = `0x${"ab".repeat(20)}`;
+    const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    // An Ed25519 CDP key is the base64 of its 32-byte seed and 32-byte public key.
+    const edSecret = Buffer.alloc(64, 7).toString("base64");
+
+    it("refuses the zero PAY_TO, which would burn every payment", () => {
+      expect(
+        problemsOf({ FACILITATOR_URL: "https://f.example", PAY_TO: `0x${"0".repeat(40)}` }),
+      ).toHaveLength(1);
+    });
+
+    it("refuses the testnet-only x402.org facilitator with revision B, accepts it with revision A", () => {
+      const env = { FACILITATOR_URL: "https://x402.org/facilitator", PAY_TO: payTo };
+      expect(problemsOf(env)).toHaveLength(1);
+      expect(loadConfig({ ...env, GEO402_REVISION: "A" }).facilitatorUrl).toBe(
+        "https://x402.org/facilitator",
+      );
+    });
+
+    it("CDP keys bring CDP's facilitator URL; FACILITATOR_URL overrides it", () => {
+      const keys = { CDP_API_KEY_ID: "id-1", CDP_API_KEY_SECRET: edSecret, PAY_TO: payTo };
+      const c = loadConfig(keys);
+      expect(c.facilitatorUrl).toBe(HOSTED_FACILITATOR_URL.cdp);
+      expect(c.facilitatorAuth).toEqual({ kind: "cdp", apiKeyId: "id-1", apiKeySecret: edSecret });
+      expect(loadConfig({ ...keys, FACILITATOR_URL: "http://127.0.0.1:9" }).facilitatorUrl).toBe(
+        "http://127.0.0.1:9",
+      );
+    });
+
+    it("refuses half a key pair, a malformed CDP secret, two auths, and headers that are not a JSON object, naming no value", () => {
+      const secret = "not-a-key-but-a-secret";
+      const cases: NodeJS.ProcessEnv[] = [
+        { CDP_API_KEY_ID: "id-1", PAY_TO: payTo },
+        { CDP_API_KEY_ID: "id-1", CDP_API_KEY_SECRET: secret, PAY_TO: payTo },
+        {
+          PAYAI_API_KEY_ID: "p",
+          PAYAI_API_KEY_SECRET: secret,
+          FACILITATOR_HEADERS: '{"X-Key":"v"}',
+          FACILITATOR_URL: "https://f.example",
+          PAY_TO: payTo,
+        },
+        { FACILITATOR_HEADERS: `["${secret}"]`, FACILITATOR_URL: "https://f.example", PAY_TO: payTo },
+        { FACILITATOR_HEADERS: '{"X-Key":"v"}', PAY_TO: payTo },
+      ];
+      for (const env of cases) {
+        const problems = problemsOf(env);
+        expect(problems.length).toBeGreaterThan(0);
+        expect(problems.join("\n")).not.toContain(secret);
+      }
+    });
+
+    it("passes static headers through and matches the URLs the makers' packages configure", async () => {
+      const c = loadConfig({
+        FACILITATOR_HEADERS: '{"X-Api-Key":"k"}',
+        FACILITATOR_URL: "https://f.example",
+        PAY_TO: payTo,
+      });
+      expect(c.facilitatorAuth).toEqual({ kind: "headers", headers: { "X-Api-Key": "k" } });
+      expect((await import("@coinbase/x402")).createFacilitatorConfig().url).toBe(HOSTED_FACILITATOR_URL.cdp);
+      expect((await import("@payai/facilitator")).createFacilitatorConfig().url).toBe(
+        HOSTED_FACILITATOR_URL.payai,
+      );
+    });
   });
 });

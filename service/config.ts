@@ -2,6 +2,12 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { dollarsToAtomic } from "./money.ts";
+import {
+  type FacilitatorAuth,
+  facilitatorAuthFromEnv,
+  HOSTED_FACILITATOR_URL,
+  isTestnetOnlyFacilitator,
+} from "./payment/facilitator-auth.ts";
 
 export type Revision = "A" | "B";
 
@@ -18,6 +24,8 @@ export interface Config {
   port: number;
   /** Set in production; absent → the embedded devnet runs chain, token and facilitator. */
   facilitatorUrl?: string;
+  /** How the service authenticates to a hosted facilitator (CDP, PayAI, static headers). */
+  facilitatorAuth?: FacilitatorAuth;
   /** Set in production; on the devnet a dev account receives. */
   payTo?: `0x${string}`;
   /** Public base URL used in payment terms and OpenAPI `servers` (behind a proxy). */
@@ -112,21 +120,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`PORT must be an integer 0..65535, got "${env.PORT}"`);
   const host = env.HOST || "127.0.0.1";
 
+  const facilitatorAuth = facilitatorAuthFromEnv(env, problems);
+  // CDP's and PayAI's keys bring their maker's facilitator URL unless FACILITATOR_URL names another.
+  const facilitatorUrlRaw =
+    env.FACILITATOR_URL ||
+    (facilitatorAuth && facilitatorAuth.kind !== "headers"
+      ? HOSTED_FACILITATOR_URL[facilitatorAuth.kind]
+      : "");
   let facilitatorUrl: string | undefined;
-  if (env.FACILITATOR_URL) {
+  if (facilitatorUrlRaw) {
     try {
-      const u = new URL(env.FACILITATOR_URL);
+      const u = new URL(facilitatorUrlRaw);
       if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error("scheme");
-      facilitatorUrl = env.FACILITATOR_URL.replace(/\/+$/, "");
+      facilitatorUrl = facilitatorUrlRaw.replace(/\/+$/, "");
     } catch {
       problems.push(`FACILITATOR_URL must be an http(s) URL, got "${env.FACILITATOR_URL}"`);
     }
   }
+  if (facilitatorAuth?.kind === "headers" && !env.FACILITATOR_URL)
+    problems.push("FACILITATOR_HEADERS needs FACILITATOR_URL (the facilitator they are sent to)");
+  if (facilitatorUrl && isTestnetOnlyFacilitator(facilitatorUrl) && network !== REVISION_NETWORK.A)
+    problems.push(
+      `FACILITATOR_URL ${facilitatorUrl} settles testnets only, but revision ${rev} settles on ${network}: use revision A (Base Sepolia) or a mainnet facilitator (CDP_API_KEY_ID/CDP_API_KEY_SECRET)`,
+    );
   const payTo = env.PAY_TO;
   if (payTo !== undefined && !ADDRESS.test(payTo))
     problems.push(`PAY_TO must be a 0x-prefixed 20-byte address, got "${payTo}"`);
-  if (env.FACILITATOR_URL && !payTo) problems.push("PAY_TO is required when FACILITATOR_URL is set");
-  if (payTo && !env.FACILITATOR_URL)
+  else if (payTo !== undefined && /^0x0{40}$/.test(payTo))
+    problems.push("PAY_TO is the zero address: every payment would be burned; set the address that receives");
+  if (facilitatorUrl && !payTo) problems.push("PAY_TO is required when a facilitator is configured");
+  if (payTo && !facilitatorUrlRaw)
     problems.push("FACILITATOR_URL is required when PAY_TO is set (without both, the devnet runs)");
 
   const demoKey = env.GEO402_DEMO_PAYER_KEY;
@@ -259,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host,
     port,
     ...(facilitatorUrl ? { facilitatorUrl } : {}),
+    ...(facilitatorUrl && facilitatorAuth ? { facilitatorAuth } : {}),
     ...(payTo ? { payTo: payTo as `0x${string}` } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(demoKey ? { demoPayerKey: demoKey as `0x${string}` } : {}),

@@ -16,9 +16,9 @@ import { buildAdminApp } from "./ops/admin.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { usdcFor } from "./payment/assets.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
-import { devnetHealth, facilitatorHealth, type PaymentHealth } from "./payment/health.ts";
+import { devnetHealth, type PaymentHealth, supportedHealth } from "./payment/health.ts";
 import { openPaidAnswers } from "./payment/open-paid-answers.ts";
-import type { PaymentTerms } from "./route-types.ts";
+import { offeredSchemes, type PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
   app: FastifyInstance;
@@ -81,7 +81,7 @@ export async function startService(
   const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);
   const facilitatorClient: FacilitatorClient = devnet
     ? devnet.facilitator.client
-    : remoteFacilitatorClient(facilitatorUrl);
+    : await remoteFacilitatorClient(facilitatorUrl, config.facilitatorAuth);
   const authorizerKey = config.receiverAuthorizerKey ?? devnet?.receiverAuthorizerKey;
   const authorizerAddress = config.receiverAuthorizerKey ? undefined : devnet?.receiverAuthorizerAddress;
   const terms: PaymentTerms = {
@@ -117,7 +117,22 @@ export async function startService(
   const appConfig: Config =
     devnet && !config.demoPayerKey ? { ...config, demoPayerKey: devnet.payerKey } : config;
   const metrics = createMetrics();
-  const paymentHealth = devnet ? devnetHealth(devnet.anvil) : facilitatorHealth(config.facilitatorUrl ?? "");
+  const chainHealth = devnet ? devnetHealth(devnet.anvil) : undefined;
+  const supported = supportedHealth(
+    facilitatorClient,
+    offeredSchemes(terms).map((scheme) => ({ scheme, network: terms.network })),
+  );
+  // Ready only once the chain answers (devnet), the facilitator lists every kind the 402s offer,
+  // and the gate has read those kinds: the first paid call after readiness waits for no start-up.
+  const paymentHealth = async (): Promise<PaymentHealth> => {
+    const chain = chainHealth ? await chainHealth() : { ok: true as const };
+    if (!chain.ok) return chain;
+    const kinds = await supported();
+    if (!kinds.ok || !app) return kinds;
+    if (app.paymentGate.initialized()) return kinds;
+    app.paymentGate.initialize().catch(() => {});
+    return { ok: false, reason: "the payment gate has not read the facilitator's supported kinds yet" };
+  };
   let admin: FastifyInstance | undefined;
   let draining = false;
   const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {

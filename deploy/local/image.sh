@@ -27,7 +27,10 @@ stop() { # keeps the script's own exit status
   buildah rm "$ctr" >/dev/null || true
 }
 trap stop EXIT
+# The image listens on all interfaces (HOST=0.0.0.0); with the host's network that would be every
+# address of this machine, so here both listeners stay on loopback.
 buildah run --runtime runc --network host -v "$ARTIFACTS:/artifacts:ro" \
+  -e HOST=127.0.0.1 -e GEO402_ADMIN_HOST=127.0.0.1 \
   -e PORT="$PORT" -e GEO402_ADMIN_PORT=$((PORT + 1)) -e GEO402_HOME=/tmp/geo402 "$ctr" -- \
   geo402-serve &
 run=$!

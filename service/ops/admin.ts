@@ -3,9 +3,10 @@
 // other than the free discovery routes stays priced. Free, unauthenticated, never paid.
 //   GET /healthz  200 while the process serves (liveness)
 //   GET /readyz   200 when every artifact family is open and payments can be verified and
-//                 settled now (service/payment/health.ts: the devnet chain answers, or the remote
-//                 facilitator's /supported does), the compute workers have started and the
-//                 replica is not draining; else 503
+//                 settled now (service/payment/health.ts: the devnet chain answers, the facilitator's
+//                 /supported lists every (scheme, network) the 402s offer, and the payment gate has
+//                 read them), the compute workers have started and the replica is not draining;
+//                 else 503 with the reason in `payment.reason`
 //   GET /metrics  Prometheus text exposition (service/ops/metrics.ts)
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DataRegistry, FamilyStatus } from "../data/registry.ts";

@@ -49,6 +49,10 @@ export type PaymentOutcome =
   | { state: "settle_failed"; reason: string };
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's payment gate (readiness asks whether it has read the facilitator's supported kinds). */
+    paymentGate: PaymentGate;
+  }
   interface FastifyRequest {
     payment: Verified | null;
     paymentOutcome: PaymentOutcome | null;
@@ -101,6 +105,8 @@ class FastifyHttpAdapter implements HTTPAdapter {
 export interface PaymentGate {
   /** Fetches the facilitator's supported kinds; safe to call again after a failure. */
   initialize(): Promise<void>;
+  /** Whether the facilitator's supported kinds have been read (the first paid call waits for nothing). */
+  initialized(): boolean;
   /**
    * Answers an unpaid request (or a HEAD) with the route's 402 when it is built already: sends it
    * and returns true, synchronously, so the route's hook can stop the request there. False: the
@@ -150,11 +156,17 @@ export function createPaymentGate(opts: {
   const http = new x402HTTPResourceServer(resourceServer, routes);
   if (opts.paywall) http.registerPaywallProvider(opts.paywall.provider);
   let ready: Promise<void> | null = null;
+  let initialized = false;
   const initialize = () => {
-    ready ??= http.initialize().catch((err: unknown) => {
-      ready = null;
-      throw err;
-    });
+    ready ??= http.initialize().then(
+      () => {
+        initialized = true;
+      },
+      (err: unknown) => {
+        ready = null;
+        throw err;
+      },
+    );
     return ready;
   };
 
@@ -176,6 +188,7 @@ export function createPaymentGate(opts: {
 
   return {
     initialize,
+    initialized: () => initialized,
 
     quoteAtOnce(entry, request, reply) {
       if (!quotedOnly(request)) return false;
@@ -195,7 +208,8 @@ export function createPaymentGate(opts: {
         } catch (err) {
           request.log.error({ err }, "payment terms could not be built");
           request.paymentOutcome = { state: "refused", reason: "facilitator_unavailable" };
-          return failed(reply, new ApiError("facilitator_unavailable", { stage: "verify" }));
+          // The terms need the facilitator's supported kinds and nothing else from it.
+          return failed(reply, new ApiError("facilitator_unavailable", { stage: "supported" }));
         }
         request.paymentOutcome = { state: "quoted" };
         return reply.code(quote.status).headers(quote.headers).send(quote.body);
@@ -262,9 +276,16 @@ export function createPaymentGate(opts: {
         routePattern: entry.path,
         paymentHeader: adapter.getHeader("payment-signature"),
       };
-      let result: HTTPProcessResult;
       try {
         await initialize();
+      } catch (err) {
+        void claim?.release();
+        request.log.error({ err }, "the facilitator's supported kinds could not be read");
+        request.paymentOutcome = { state: "refused", reason: "facilitator_unavailable" };
+        return failed(reply, new ApiError("facilitator_unavailable", { stage: "supported" }));
+      }
+      let result: HTTPProcessResult;
+      try {
         result = await http.processHTTPRequest(context);
       } catch (err) {
         void claim?.release();

@@ -97,6 +97,30 @@ export async function startTestService(
   };
 }
 
+/**
+ * The service in production mode (a facilitator URL, no devnet of its own), started and warm:
+ * `env` names the facilitator, PAY_TO and any auth.
+ */
+export async function startRemoteService(
+  env: Record<string, string>,
+  logStream?: { write(line: string): void },
+): Promise<RunningService> {
+  const config = loadConfig(
+    {
+      PORT: "0",
+      GEO402_ADMIN_PORT: "0",
+      LOG_LEVEL: logStream ? "debug" : "silent",
+      GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-remote-")),
+      GEO402_ARTIFACTS: path.join(REPO_ROOT, "artifacts"),
+      ...env,
+    },
+    REPO_ROOT,
+  );
+  const service = await startService(config, logStream ? { logStream } : {});
+  await service.warm;
+  return service;
+}
+
 export function payingFetch(key: `0x${string}`): typeof fetch {
   return wrapFetchWithPayment(fetch, exactClient(key));
 }
