@@ -5,6 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readCurrent } from "../artifacts/format/current-pointer.ts";
 import { lockCommand, planCommand } from "./catalogs/commands.ts";
+import { coverageChanged } from "./catalogs/lock-coverage.ts";
+import { readLock, type SourcesLock } from "./catalogs/lock-file.ts";
 import { FAMILIES, familyByName } from "./families.ts";
 import { buildFamily, expectedVersion } from "./lib/build.ts";
 import type { PipelineOptions } from "./lib/build-options.ts";
@@ -23,7 +25,7 @@ import { publishCommand, syncCommand } from "./publish/commands.ts";
 import { storeFromEnv } from "./publish/object-store.ts";
 import { refreshCommand, rollbackCommand, scheduleCommand } from "./refresh/commands.ts";
 import { effectiveSources } from "./refresh/pins.ts";
-import { SOURCES, type SourceEntry } from "./sources.ts";
+import { SOURCES, type SourceEntry, sourceById } from "./sources.ts";
 
 export const USAGE = `usage: geo402-ingest <command> [options]
   build <family>|all   build into <out>/<family>/<version>, switch current after verify
@@ -191,7 +193,9 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
   const outRoot = path.resolve(cwd, p.out ?? env.GEO402_ARTIFACTS ?? "artifacts");
   const registry = deps.sources ?? SOURCES;
   let sources: readonly SourceEntry[];
+  let lock: SourcesLock | undefined;
   try {
+    lock = await readLock(deps.lockFile);
     // refresh and rollback apply the pins themselves; every other command reads them here.
     sources = ["refresh", "rollback", "schedule", "publish", "sync"].includes(p.command)
       ? registry
@@ -208,6 +212,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
     log: (m) => stderr.write(`${m}\n`),
     progress: createProgress({ stream: stderr }),
     command: ["geo402-ingest", ...argv].join(" "),
+    ...(lock ? { lock } : {}),
   };
 
   if (p.command === "plan" || p.command === "lock") {
@@ -245,8 +250,13 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
             const current = await readCurrent(path.join(opts.outRoot, f.family)).catch(() => undefined);
             if (current === expectedVersion(f, opts)) {
               try {
-                await verifyCurrent(f, opts.outRoot);
-                return `up to date (${current})`;
+                const { dir } = await verifyCurrent(f, opts.outRoot);
+                const entries = f.sources.map((id) => sourceById(id, opts.sources));
+                if (!(await coverageChanged(dir, opts.lock, f.family, entries)))
+                  return `up to date (${current})`;
+                opts.log(
+                  `${f.family}: ingest/sources.lock.json changed what ${current} serves of it; rebuilding`,
+                );
               } catch (err) {
                 corrupt = `current ${current} did not verify (${(err as Error).message})`;
                 opts.log(`${f.family}: WARNING: ${corrupt}; rebuilding it`);

@@ -8,7 +8,10 @@ import { describe, expect, it } from "vitest";
 import { SHARED } from "../../test/conformance/shared-data.ts";
 import { runCli } from "../cli-commands.ts";
 import { readEncProductCatalog } from "./enc-product-catalog.ts";
-import { LOCK_FILE, lockText } from "./lock-file.ts";
+import { DEM_SOURCES } from "../dem/sources.ts";
+import { NADCON_SOURCES } from "../nadcon/sources.ts";
+import { LOCK_FILE, lockText, readLock } from "./lock-file.ts";
+import { lockCoverage } from "./lock-coverage.ts";
 import { RESOLVERS, resolvePlan } from "./plan.ts";
 import { datumGridsResolver } from "./resolve-datum-grids.ts";
 import { demResolver } from "./resolve-dem.ts";
@@ -109,5 +112,27 @@ describe("plan and lock", () => {
       plans.push({ ...rest, files: files.map(({ held: _held, ...f }) => f) });
     }
     expect(await text(LOCK_FILE)).toBe(lockText(plans));
+  });
+});
+
+describe("partial coverage against the committed lock", () => {
+  it("datum-grids serves 17 of 20 locked grids; the CONUS HARN → 2011 chain is missing", async () => {
+    const c = lockCoverage(await readLock(), "datum-grids", NADCON_SOURCES)!;
+    expect([c.specified, c.served.length, c.otherInputs]).toEqual([20, 17, []]);
+    expect(c.missing).toEqual([
+      "us_noaa_nadcon5_nad83_2007_nad83_2011_conus.tif",
+      "us_noaa_nadcon5_nad83_fbn_nad83_2007_conus.tif",
+      "us_noaa_nadcon5_nad83_harn_nad83_fbn_conus.tif",
+    ]);
+  });
+
+  it("dem serves none of the 521 locked 3DEP blocks and names the inputs it answers from instead", async () => {
+    const c = lockCoverage(await readLock(), "dem", DEM_SOURCES)!;
+    expect([c.specified, c.served.length, c.missing.length]).toEqual([521, 0, 521]);
+    expect(c.otherInputs).toEqual(DEM_SOURCES.map((s) => s.id));
+  });
+
+  it("a family the lock does not name states nothing", async () => {
+    expect(lockCoverage(await readLock(), "timezone", [])).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import {
   readManifest,
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
+import { lockCoverage } from "../catalogs/lock-coverage.ts";
 import { SOURCES, sourceById } from "../sources.ts";
 import type { PipelineOptions } from "./build-options.ts";
 import type { FamilyBuilder } from "./family.ts";
@@ -102,6 +103,14 @@ export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions)
       outputs: await hashOutputs(staging),
       parameters: builder.parameters,
     };
+    const coverage = lockCoverage(opts.lock, builder.family, entries);
+    if (coverage) {
+      manifest.coverage = coverage;
+      if (coverage.missing.length > 0)
+        opts.log(
+          `${builder.family}: partial coverage: ${coverage.served.length} of the ${coverage.specified} files ingest/sources.lock.json names; missing ${coverage.missing.join(", ")}`,
+        );
+    }
     checkFiles(
       builder,
       manifest.outputs.map((o) => o.path),
@@ -148,6 +157,9 @@ async function placeVersion(
       (err: Error) => err.message,
     ));
   if (sameOutputs && damage === undefined) {
+    // Same bytes; the lock (what the build serves of the spec's coverage) may have changed.
+    if (JSON.stringify(existing.coverage) !== JSON.stringify(manifest.coverage))
+      await rename(path.join(staging, MANIFEST_FILE), path.join(final, MANIFEST_FILE));
     await rm(staging, { recursive: true, force: true });
     return true;
   }
