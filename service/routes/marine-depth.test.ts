@@ -39,7 +39,10 @@ type DepthBody = {
   tilesRead: number;
   notes: string[];
   disclaimer: { notForNavigation: boolean };
-  coverage: { cells: number; specCoverage: { specified: number; served: string[]; missing: string[] } | null };
+  coverage: {
+    cells: number;
+    specCoverage: { specified: number; served: string[]; missing: string[] } | null;
+  };
 };
 
 async function ask(lat: number, lon: number): Promise<DepthBody> {
