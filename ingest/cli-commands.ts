@@ -53,6 +53,8 @@ export const USAGE = `usage: geo402-ingest <command> [options]
 options:
   --mirror DIR         mirror root (default: $GEO402_MIRROR, else ../shared/data when it exists)
   --no-mirror          ignore any mirror and download the pinned URLs
+  --upstream URL       download from URL/<host>/<path> instead of each publisher's host (a local
+                       copy laid out like their sites; default: $GEO402_UPSTREAM)
   --out DIR            artifacts root (default: $GEO402_ARTIFACTS, else ./artifacts)
   --keep N             earlier versions kept besides current (default: $GEO402_KEEP_VERSIONS, else 2)`;
 
@@ -83,6 +85,7 @@ interface Parsed {
   once: boolean;
   record: boolean;
   catalogs: string | undefined;
+  upstream: string | undefined;
 }
 
 function parse(argv: readonly string[]): Parsed {
@@ -100,6 +103,7 @@ function parse(argv: readonly string[]): Parsed {
     once: false,
     record: false,
     catalogs: undefined,
+    upstream: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -121,6 +125,7 @@ function parse(argv: readonly string[]): Parsed {
     else if (a === "--once") p.once = true;
     else if (a === "--record") p.record = true;
     else if (a === "--catalogs") p.catalogs = value();
+    else if (a === "--upstream") p.upstream = value();
     else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
     else if (p.command === undefined) p.command = a;
     else if (p.target === undefined) p.target = a;
@@ -213,6 +218,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
     progress: createProgress({ stream: stderr }),
     command: ["geo402-ingest", ...argv].join(" "),
     ...(lock ? { lock } : {}),
+    ...((p.upstream ?? env.GEO402_UPSTREAM) ? { upstream: p.upstream ?? env.GEO402_UPSTREAM } : {}),
   };
 
   if (p.command === "plan" || p.command === "lock") {

@@ -21,6 +21,10 @@ export interface PipelineOptions {
   gitSha?: string | null;
   now?: () => Date;
   fetch?: typeof fetch;
+  /** Base URL of a host laid out like the publishers' sites, downloaded from instead of theirs. */
+  upstream?: string;
+  /** Download retries per input (default 3, with backoff). */
+  retries?: number;
   /** Earlier versions kept besides `current` after a switch (default 2; `--keep`, GEO402_KEEP_VERSIONS). */
   keep?: number;
   /** Runs after the new version is built, verified and in place, right before `current` switches. */
