@@ -86,7 +86,7 @@ describe("datum-grids from a local HTTP mirror", () => {
   it("refuses bytes that are not the pinned ones, naming the source and the URL", async () => {
     const grid = entries[0]!;
     const bytes = await readFile(path.join(MIRROR, grid.mirrorPath));
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
     await rm(sitePath(grid.url));
     await writeFile(sitePath(grid.url), bytes);
     try {
