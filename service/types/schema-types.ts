@@ -1083,6 +1083,13 @@ export interface components {
             utcOffset: string;
             /** @description UTC offset in force at the instant. */
             utcOffsetSeconds: number;
+            /** @description Editions of the data behind the answer (also the x-data-version header's artifact version). */
+            vintage: {
+                /** @description Edition of the zone boundaries (timezone-boundary-builder release and packaging). */
+                boundaries: string;
+                /** @description Edition of the IANA time zone rules the offsets come from. */
+                rules: string;
+            };
         };
         /**
          * TransformRequest
