@@ -1,9 +1,12 @@
-// geo402-ingest: build | verify | list | repro | refresh | rollback | schedule | publish | sync. Parses arguments
+// geo402-ingest: build | verify | list | plan | lock | repro | refresh | rollback | schedule | publish | sync. Parses arguments
 // and dispatches; exit codes 0 success, 1 a build/verify/repro/refresh/rollback failed, 2 usage error.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readCurrent } from "../artifacts/format/current-pointer.ts";
+import { lockCommand, planCommand } from "./catalogs/commands.ts";
+import { coverageChanged } from "./catalogs/lock-coverage.ts";
+import { readLock, type SourcesLock } from "./catalogs/lock-file.ts";
 import { FAMILIES, familyByName } from "./families.ts";
 import { buildFamily, expectedVersion } from "./lib/build.ts";
 import type { PipelineOptions } from "./lib/build-options.ts";
@@ -22,13 +25,18 @@ import { publishCommand, syncCommand } from "./publish/commands.ts";
 import { storeFromEnv } from "./publish/object-store.ts";
 import { refreshCommand, rollbackCommand, scheduleCommand } from "./refresh/commands.ts";
 import { effectiveSources } from "./refresh/pins.ts";
-import { SOURCES, type SourceEntry } from "./sources.ts";
+import { SOURCES, type SourceEntry, sourceById } from "./sources.ts";
 
 export const USAGE = `usage: geo402-ingest <command> [options]
   build <family>|all   build into <out>/<family>/<version>, switch current after verify
       --missing-only   skip families whose current version is the expected one and verifies
   verify [family]      check manifest, output hashes and known answers of current versions
   list                 families, their sources and current versions
+  plan <family>|all    the spec's coverage as the publishers' catalogs list it (URL, size, hash,
+                       whether the mirror holds each file) — enc, dem, datum-grids, census
+      --json           as one JSON document
+      --catalogs DIR   catalogs the mirror lacks, laid out like the mirror (e.g. test/fixtures/catalogs)
+  lock                 write that plan to ingest/sources.lock.json (builds report against it)
   repro <family>|all   rebuild into a scratch folder, compare output sha256s with the current build
                        and with artifacts/expected-hashes.json (a change of bytes needs a format bump)
       --record         write the rebuild's hashes into artifacts/expected-hashes.json
@@ -45,6 +53,8 @@ export const USAGE = `usage: geo402-ingest <command> [options]
 options:
   --mirror DIR         mirror root (default: $GEO402_MIRROR, else ../shared/data when it exists)
   --no-mirror          ignore any mirror and download the pinned URLs
+  --upstream URL       download from URL/<host>/<path> instead of each publisher's host (a local
+                       copy laid out like their sites; default: $GEO402_UPSTREAM)
   --out DIR            artifacts root (default: $GEO402_ARTIFACTS, else ./artifacts)
   --keep N             earlier versions kept besides current (default: $GEO402_KEEP_VERSIONS, else 2)`;
 
@@ -57,6 +67,8 @@ export interface CliDeps {
   cwd?: string;
   stdout?: { write(s: string): unknown; isTTY?: boolean };
   stderr?: { write(s: string): unknown; isTTY?: boolean };
+  /** Where `lock` writes (default ingest/sources.lock.json). */
+  lockFile?: string;
 }
 
 interface Parsed {
@@ -72,6 +84,8 @@ interface Parsed {
   to: string | undefined;
   once: boolean;
   record: boolean;
+  catalogs: string | undefined;
+  upstream: string | undefined;
 }
 
 function parse(argv: readonly string[]): Parsed {
@@ -88,6 +102,8 @@ function parse(argv: readonly string[]): Parsed {
     to: undefined,
     once: false,
     record: false,
+    catalogs: undefined,
+    upstream: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -108,6 +124,8 @@ function parse(argv: readonly string[]): Parsed {
     else if (a === "--json") p.json = true;
     else if (a === "--once") p.once = true;
     else if (a === "--record") p.record = true;
+    else if (a === "--catalogs") p.catalogs = value();
+    else if (a === "--upstream") p.upstream = value();
     else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
     else if (p.command === undefined) p.command = a;
     else if (p.target === undefined) p.target = a;
@@ -148,14 +166,20 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
       return p.command === undefined && !argv.includes("--help") ? 2 : 0;
     }
     if (p.missingOnly && p.command !== "build") throw new UsageError("--missing-only applies to build only");
-    if ((p.command === "build" || p.command === "repro" || p.command === "publish") && !p.target)
+    if (
+      (p.command === "build" || p.command === "repro" || p.command === "publish" || p.command === "plan") &&
+      !p.target
+    )
       throw new UsageError(`${p.command} needs a family name or "all"`);
-    if ((p.command === "list" || p.command === "schedule") && p.target)
+    if ((p.command === "list" || p.command === "schedule" || p.command === "lock") && p.target)
       throw new UsageError(`${p.command} takes no argument`);
     if (p.command === "rollback" && (!p.target || p.target === "all"))
       throw new UsageError("rollback needs one family name");
-    if ((p.force || p.json) && p.command !== "refresh")
-      throw new UsageError("--force and --json apply to refresh only");
+    if (p.force && p.command !== "refresh") throw new UsageError("--force applies to refresh only");
+    if (p.json && p.command !== "refresh" && p.command !== "plan")
+      throw new UsageError("--json applies to refresh and plan only");
+    if (p.catalogs !== undefined && p.command !== "plan" && p.command !== "lock")
+      throw new UsageError("--catalogs applies to plan and lock only");
     if (p.to !== undefined && p.command !== "rollback" && p.command !== "publish")
       throw new UsageError("--to applies to rollback and publish only");
     if (p.to !== undefined && p.command === "publish" && p.target === "all")
@@ -174,7 +198,9 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
   const outRoot = path.resolve(cwd, p.out ?? env.GEO402_ARTIFACTS ?? "artifacts");
   const registry = deps.sources ?? SOURCES;
   let sources: readonly SourceEntry[];
+  let lock: SourcesLock | undefined;
   try {
+    lock = await readLock(deps.lockFile);
     // refresh and rollback apply the pins themselves; every other command reads them here.
     sources = ["refresh", "rollback", "schedule", "publish", "sync"].includes(p.command)
       ? registry
@@ -191,8 +217,20 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
     log: (m) => stderr.write(`${m}\n`),
     progress: createProgress({ stream: stderr }),
     command: ["geo402-ingest", ...argv].join(" "),
+    ...(lock ? { lock } : {}),
+    ...((p.upstream ?? env.GEO402_UPSTREAM) ? { upstream: p.upstream ?? env.GEO402_UPSTREAM } : {}),
   };
 
+  if (p.command === "plan" || p.command === "lock") {
+    const planOpts = {
+      ...(p.catalogs ? { catalogs: path.resolve(cwd, p.catalogs) } : {}),
+      ...(mirror ? { mirror } : {}),
+      cacheDir: path.join(outRoot, ".cache", "catalogs"),
+    };
+    return p.command === "plan"
+      ? planCommand(p.target as string, planOpts, p.json, { stdout, stderr })
+      : lockCommand(planOpts, { stdout, stderr }, deps.lockFile);
+  }
   let failed = 0;
   const each = async (f: FamilyBuilder, step: () => Promise<string>): Promise<void> => {
     try {
@@ -218,8 +256,13 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
             const current = await readCurrent(path.join(opts.outRoot, f.family)).catch(() => undefined);
             if (current === expectedVersion(f, opts)) {
               try {
-                await verifyCurrent(f, opts.outRoot);
-                return `up to date (${current})`;
+                const { dir } = await verifyCurrent(f, opts.outRoot);
+                const entries = f.sources.map((id) => sourceById(id, opts.sources));
+                if (!(await coverageChanged(dir, opts.lock, f.family, entries)))
+                  return `up to date (${current})`;
+                opts.log(
+                  `${f.family}: ingest/sources.lock.json changed what ${current} serves of it; rebuilding`,
+                );
               } catch (err) {
                 corrupt = `current ${current} did not verify (${(err as Error).message})`;
                 opts.log(`${f.family}: WARNING: ${corrupt}; rebuilding it`);

@@ -40,6 +40,21 @@ export interface ArtifactManifest {
   inputs: ManifestInput[];
   outputs: ManifestOutput[];
   parameters: Record<string, unknown>;
+  /** What the build serves of the spec's coverage (ingest/sources.lock.json); absent without a lock entry. */
+  coverage?: ManifestCoverage;
+}
+
+export interface ManifestCoverage {
+  lockSha256: string;
+  rule: string;
+  /** How many files the lock names. */
+  specified: number;
+  /** Locked files this build read (names as the lock gives them). */
+  served: string[];
+  /** Locked files missing from this build's inputs. */
+  missing: string[];
+  /** Ids of inputs the lock does not name. */
+  otherInputs: string[];
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

@@ -39,6 +39,8 @@ export class TimezoneLookup {
   readonly #zones: CellIndexReader;
   readonly #coastal: CellIndexReader;
   readonly #tiles: LatLngGrid;
+  /** The boundary data's edition (its manifest's input vintage), set by whoever opened the version. */
+  dataVintage: string | null = null;
 
   private constructor(zones: CellIndexReader, coastal: CellIndexReader, tiles: LatLngGrid) {
     for (const [name, r] of [

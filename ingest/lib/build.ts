@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { checkFiles } from "../../artifacts/families.ts";
+import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
 import { readCurrent, switchCurrent } from "../../artifacts/format/current-pointer.ts";
 import {
   type ArtifactManifest,
@@ -16,10 +17,11 @@ import {
   readManifest,
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
-import { SOURCES, sourceById } from "../sources.ts";
+import { lockCoverage } from "../catalogs/lock-coverage.ts";
+import { SOURCES, type SourceEntry, sourceById } from "../sources.ts";
 import type { PipelineOptions } from "./build-options.ts";
 import type { FamilyBuilder } from "./family.ts";
-import { type ResolvedInput, resolveInput } from "./inputs.ts";
+import { type InputOptions, type ResolvedInput, resolveInput } from "./inputs.ts";
 import { DEFAULT_KEEP, pruneVersions, recordSwitch } from "./kept-versions.ts";
 import { diffOutputs, hashOutputs } from "./outputs.ts";
 import { versionId } from "./version-id.ts";
@@ -32,6 +34,9 @@ export interface BuildResult {
   /** True when an identical build of this version was already in place and was kept. */
   reused: boolean;
 }
+
+/** Inputs fetched at once. */
+const DOWNLOADS = 4;
 
 const STAGING = /^\.staging-.+-(\d+)-[0-9a-f]+$/;
 
@@ -50,18 +55,15 @@ export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions)
   await mkdir(familyDir, { recursive: true });
   await removeStaleStaging(familyDir, opts.log);
 
-  const inputs: ResolvedInput[] = [];
-  for (const entry of entries) {
-    inputs.push(
-      await resolveInput(entry, {
-        ...(opts.mirror ? { mirror: opts.mirror } : {}),
-        cacheDir: opts.cacheDir ?? path.join(opts.outRoot, ".cache", "sources"),
-        log: opts.log,
-        progress: opts.progress,
-        ...(opts.fetch ? { fetch: opts.fetch } : {}),
-      }),
-    );
-  }
+  const inputs = await resolveAll(entries, {
+    ...(opts.mirror ? { mirror: opts.mirror } : {}),
+    cacheDir: opts.cacheDir ?? path.join(opts.outRoot, ".cache", "sources"),
+    log: opts.log,
+    progress: opts.progress,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.upstream ? { upstream: opts.upstream } : {}),
+    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
+  });
 
   const staging = path.join(
     familyDir,
@@ -102,6 +104,14 @@ export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions)
       outputs: await hashOutputs(staging),
       parameters: builder.parameters,
     };
+    const coverage = lockCoverage(opts.lock, builder.family, entries);
+    if (coverage) {
+      manifest.coverage = coverage;
+      if (coverage.missing.length > 0)
+        opts.log(
+          `${builder.family}: partial coverage: ${coverage.served.length} of the ${coverage.specified} files ingest/sources.lock.json names; missing ${coverage.missing.join(", ")}`,
+        );
+    }
     checkFiles(
       builder,
       manifest.outputs.map((o) => o.path),
@@ -128,6 +138,29 @@ export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions)
   return { family: builder.family, version, dir: final, outputs: manifest.outputs, reused };
 }
 
+/** Inputs resolved DOWNLOADS at a time, in registry order; throws one error listing every input that failed. */
+async function resolveAll(entries: readonly SourceEntry[], opts: InputOptions): Promise<ResolvedInput[]> {
+  const results: (ResolvedInput | Error)[] = new Array(entries.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const i = next++;
+      results[i] = await resolveInput(entries[i] as SourceEntry, opts).catch((err: Error) => err);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DOWNLOADS, entries.length) }, worker));
+  const failed = results.filter((r): r is Error => r instanceof Error);
+  if (failed.length === 1) throw failed[0];
+  if (failed.length > 1)
+    throw new ArtifactError(
+      failed.some((e) => e instanceof ArtifactError && e.code === "source_mismatch")
+        ? "source_mismatch"
+        : "source_unavailable",
+      `${failed.length} inputs could not be used:\n${failed.map((e) => `  - ${e.message}`).join("\n")}`,
+    );
+  return results as ResolvedInput[];
+}
+
 /** Moves staging to its final name; keeps an identical existing build (only builtAt differs). */
 async function placeVersion(
   staging: string,
@@ -148,6 +181,9 @@ async function placeVersion(
       (err: Error) => err.message,
     ));
   if (sameOutputs && damage === undefined) {
+    // Same bytes; the lock (what the build serves of the spec's coverage) may have changed.
+    if (JSON.stringify(existing.coverage) !== JSON.stringify(manifest.coverage))
+      await rename(path.join(staging, MANIFEST_FILE), path.join(final, MANIFEST_FILE));
     await rm(staging, { recursive: true, force: true });
     return true;
   }

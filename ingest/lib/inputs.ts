@@ -1,14 +1,13 @@
 // Turns source ids into checked local files: the mirror copy when present (it must match the
-// pinned sha256), otherwise a download of the pinned URL into a cache, checked the same way.
-import { createWriteStream, existsSync } from "node:fs";
+// pinned sha256), otherwise a download of the pinned URL into a cache (resumed, retried, checked:
+// download.ts), checked the same way.
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream } from "node:stream/web";
 import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
 import { hashFile } from "../../artifacts/format/file-hash.ts";
 import type { SourceEntry } from "../sources.ts";
+import { DownloadMismatch, downloadFile } from "./download.ts";
 import { readZipMember } from "./zip-member.ts";
 
 export interface ResolvedInput {
@@ -27,6 +26,10 @@ export interface InputOptions {
   log(message: string): void;
   progress(label: string, done: number, total?: number): void;
   fetch?: typeof fetch;
+  /** Base URL of a host laid out like the publishers' sites (`--upstream`, GEO402_UPSTREAM). */
+  upstream?: string;
+  /** Download retries (default 3, with backoff). */
+  retries?: number;
   /** Today's date for retrievedAt of downloads (YYYY-MM-DD). */
   today?: string;
 }
@@ -70,22 +73,35 @@ export async function resolveInput(entry: SourceEntry, opts: InputOptions): Prom
   }
   await mkdir(opts.cacheDir, { recursive: true });
   const part = `${cached}.part`;
+  const from = upstreamUrl(entry.url, opts.upstream);
+  const common = {
+    label: `download ${entry.id}`,
+    log: opts.log,
+    progress: opts.progress,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.retries !== undefined ? { retries: opts.retries, backoffMs: 10 } : {}),
+  };
   try {
     if (entry.archiveMember) {
       const archive = `${cached}.zip.part`;
-      await download(entry.url, archive, entry.id, opts);
+      await downloadFile(from, archive, common);
       await writeFile(part, await readZipMember(archive, entry.archiveMember));
       await rm(archive, { force: true });
     } else {
-      await download(entry.url, part, entry.id, opts);
+      await downloadFile(from, part, { ...common, expected: { sha256: entry.sha256, bytes: entry.bytes } });
     }
     await checkDigest(part, entry, "download");
   } catch (err) {
-    await rm(part, { force: true });
-    if (err instanceof ArtifactError) throw err;
+    if (err instanceof DownloadMismatch)
+      throw new ArtifactError("source_mismatch", `source ${entry.id}: ${err.message}`);
+    if (err instanceof ArtifactError) {
+      await rm(part, { force: true });
+      throw err;
+    }
+    // The partial file stays: the next build resumes it with a Range request.
     throw new ArtifactError(
       "source_unavailable",
-      `source ${entry.id}: cannot download ${entry.url}: ${(err as Error).message}`,
+      `source ${entry.id}: cannot download ${from}: ${(err as Error).message}`,
     );
   }
   await rename(part, cached);
@@ -93,17 +109,9 @@ export async function resolveInput(entry: SourceEntry, opts: InputOptions): Prom
   return { entry, path: cached, origin: "download", retrievedAt: today };
 }
 
-async function download(url: string, file: string, id: string, opts: InputOptions): Promise<void> {
-  const res = await (opts.fetch ?? fetch)(url);
-  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
-  const total = Number(res.headers.get("content-length")) || undefined;
-  let done = 0;
-  const count = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      done += chunk.length;
-      opts.progress(`download ${id}`, done, total);
-      cb(null, chunk);
-    },
-  });
-  await pipeline(Readable.fromWeb(res.body as ReadableStream<Uint8Array>), count, createWriteStream(file));
+/** `url` on a stand-in host laid out like the publishers' sites: `<upstream>/<host>/<path>`. */
+export function upstreamUrl(url: string, upstream: string | undefined): string {
+  if (!upstream) return url;
+  const u = new URL(url);
+  return `${upstream.replace(/\/$/, "")}/${u.host}${u.pathname}`;
 }

@@ -10,7 +10,7 @@ import type { EncArea, EncCellMetadata } from "../../artifacts/format/enc-charts
 import { ENC_CHARTS_FILE, EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
 import type { TileSectionView } from "../../artifacts/format/enc-tile-codec.ts";
 import type { EncTileGrid } from "../../artifacts/format/enc-tile-grid.ts";
-import type { ArtifactManifest } from "../../artifacts/format/manifest.ts";
+import type { ArtifactManifest, ManifestCoverage } from "../../artifacts/format/manifest.ts";
 import { insideRings } from "../../artifacts/format/ring-containment.ts";
 import { ApiError } from "../errors.ts";
 import type { ChartTiles } from "../geo/marine/chart-tiles.ts";
@@ -23,6 +23,8 @@ export interface EncProvenance {
   version: string;
   /** YYYY-MM-DD the cells were retrieved from NOAA (mirror date or download day). */
   retrievedAt: string;
+  /** What the build serves of the cells ingest/sources.lock.json names (absent: no lock entry). */
+  specCoverage?: ManifestCoverage;
 }
 
 export class EncCharts {
@@ -104,6 +106,7 @@ export const encOpener: FamilyOpener<EncCharts> = {
     return new EncCharts(reader, {
       version: manifest.version,
       retrievedAt: retrieved[retrieved.length - 1] ?? "",
+      ...(manifest.coverage ? { specCoverage: manifest.coverage } : {}),
     });
   },
   close: (charts) => charts.close(),

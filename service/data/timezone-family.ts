@@ -6,6 +6,10 @@ import type { FamilyOpener } from "./families.ts";
 
 export const timezoneOpener: FamilyOpener<TimezoneLookup> = {
   ...FAMILY_SPECS.timezone,
-  open: async (versionDir) => TimezoneLookup.open(versionDir, "memory"),
+  open: async (versionDir, manifest) => {
+    const lookup = await TimezoneLookup.open(versionDir, "memory");
+    lookup.dataVintage = [...new Set(manifest.inputs.map((i) => i.vintage))].join("; ");
+    return lookup;
+  },
   close: (lookup) => lookup.close(),
 };

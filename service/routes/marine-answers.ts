@@ -60,17 +60,20 @@ export function sourceFor(charts: EncCharts, cell: EncCellMetadata) {
 export function coverageFor(charts: EncCharts) {
   const bands = [...new Set(charts.cells.map((c) => c.usageBand))].sort((a, b) => a - b);
   const areas = charts.areas.map((a) => a.name);
+  const spec = charts.provenance.specCoverage;
+  const held = `the ${charts.cells.length} NOAA ENC cells it could obtain (${charts.cells.map((c) => c.name).join(", ")})`;
   return {
+    specCoverage: spec
+      ? { specified: spec.specified, served: spec.served, missing: spec.missing, rule: spec.rule }
+      : null,
     region: areas.join("; "),
     cells: charts.cells.length,
     bands: bands.map(bandLabel),
     areas,
     classes: [...MARINE_CLASSES],
-    reason: `This service holds the ${charts.cells.length} NOAA ENC cells it could obtain (${charts.cells
-      .map((c) => c.name)
-      .join(
-        ", ",
-      )}), not the 65 cells over five areas the interface describes; positions outside their M_COVR coverage are refused with outside_coverage.`,
+    reason: spec
+      ? `This service serves ${spec.served.length} of the ${spec.specified} cells the specification's coverage names (${spec.rule}); the ${spec.missing.length} missing are listed in specCoverage.missing. Positions outside the served cells' M_COVR coverage are refused with outside_coverage.`
+      : `This service holds ${held}, not the 65 cells over five areas the interface describes; positions outside their M_COVR coverage are refused with outside_coverage.`,
   };
 }
 

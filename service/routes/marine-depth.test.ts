@@ -39,7 +39,10 @@ type DepthBody = {
   tilesRead: number;
   notes: string[];
   disclaimer: { notForNavigation: boolean };
-  coverage: { cells: number };
+  coverage: {
+    cells: number;
+    specCoverage: { specified: number; served: string[]; missing: string[] } | null;
+  };
 };
 
 async function ask(lat: number, lon: number): Promise<DepthBody> {
@@ -80,6 +83,10 @@ describe("GET /v1/marine/depth", () => {
     });
     expect(a.disclaimer.notForNavigation).toBe(true);
     expect(a.coverage.cells).toBe(11);
+    // The 11 cells held among the 65 that ingest/sources.lock.json names (partial coverage stated).
+    expect(a.coverage.specCoverage).toMatchObject({ specified: 65 });
+    expect(a.coverage.specCoverage?.served).toHaveLength(11);
+    expect(a.coverage.specCoverage?.missing).toHaveLength(54);
     expect(a.tilesRead).toBeGreaterThanOrEqual(1);
   });
 

@@ -47,6 +47,11 @@ describe("GET /v1/timezone", () => {
       localTime: "2026-03-08T01:59:59-09:00",
       at: "2026-03-08T10:59:59Z",
       source: "boundary",
+      // The body names its data: the boundary edition from the artifact's manifest, the IANA rules of the runtime.
+      vintage: {
+        boundaries: "timezone-boundary-builder 2025b (geo-tz 8.1.9, timezones)",
+        rules: `IANA tzdata ${process.versions.tz}`,
+      },
     });
     expect(await ask({ lat: 61.2181, lon: -149.9003, at: "2026-03-08T11:00:00Z" })).toMatchObject({
       utcOffset: "-08:00",

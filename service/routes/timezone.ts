@@ -11,7 +11,8 @@ export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandle
   return async ({ query }, ctx) => {
     const { lon, lat } = queryLonLat(query);
     const epochMs = query.at !== undefined ? parseInstant(query.at) : Date.now();
-    const { timeZone, source } = await ctx.data.require("timezone").value.lookup(lat, lon);
+    const zones = ctx.data.require("timezone").value;
+    const { timeZone, source } = await zones.lookup(lat, lon);
     const t = clock.zoneTime(timeZone, epochMs);
     return {
       timeZone,
@@ -23,6 +24,10 @@ export function timezoneHandler(clock: ZoneClock = new ZoneClock()): RouteHandle
       localTime: formatLocalTime(epochMs, t.utcOffsetSeconds),
       at: formatInstant(epochMs),
       source,
+      vintage: {
+        boundaries: zones.dataVintage ?? "not stated by the artifact",
+        rules: `IANA tzdata ${process.versions.tz ?? "of this Node.js (version not stated)"}`,
+      },
     };
   };
 }

@@ -16,6 +16,17 @@ export interface components {
             };
             /** Format: date-time */
             builtAt: string;
+            /** @description What this build serves of the spec's coverage as ingest/sources.lock.json lists it: the locked files it was built from, and those missing from its inputs. */
+            coverage?: {
+                /** @description SHA-256 of the family's section of the lock (its canonical JSON). */
+                lockSha256: string;
+                missing: string[];
+                /** @description Inputs the lock does not name (sources outside the spec's coverage). */
+                otherInputs: string[];
+                rule: string;
+                served: string[];
+                specified: number;
+            };
             family: string;
             formatVersion: string;
             inputs: {
@@ -805,6 +816,17 @@ export interface components {
                 reason: string;
                 /** @description The region covered. */
                 region: string;
+                /** @description Which of the chart cells the specification's coverage names (ingest/sources.lock.json, resolved from NOAA's ENC product catalog) this build serves; null when the build had no lock entry. */
+                specCoverage?: {
+                    /** @description Locked cells this build lacks: positions there are refused with outside_coverage. */
+                    missing: string[];
+                    /** @description The selection rule of the lock. */
+                    rule: string;
+                    /** @description Locked cells this build serves. */
+                    served: string[];
+                    /** @description Cells the lock names. */
+                    specified: number;
+                } | null;
             };
             /** @enum {unknown} */
             depthAreaClass: "DEPARE" | "DRGARE";
@@ -902,6 +924,17 @@ export interface components {
                 reason: string;
                 /** @description The region covered. */
                 region: string;
+                /** @description Which of the chart cells the specification's coverage names (ingest/sources.lock.json, resolved from NOAA's ENC product catalog) this build serves; null when the build had no lock entry. */
+                specCoverage?: {
+                    /** @description Locked cells this build lacks: positions there are refused with outside_coverage. */
+                    missing: string[];
+                    /** @description The selection rule of the lock. */
+                    rule: string;
+                    /** @description Locked cells this build serves. */
+                    served: string[];
+                    /** @description Cells the lock names. */
+                    specified: number;
+                } | null;
             };
             disclaimer: {
                 /** @constant */
@@ -1050,6 +1083,13 @@ export interface components {
             utcOffset: string;
             /** @description UTC offset in force at the instant. */
             utcOffsetSeconds: number;
+            /** @description Editions of the data behind the answer (also the x-data-version header's artifact version). */
+            vintage: {
+                /** @description Edition of the zone boundaries (timezone-boundary-builder release and packaging). */
+                boundaries: string;
+                /** @description Edition of the IANA time zone rules the offsets come from. */
+                rules: string;
+            };
         };
         /**
          * TransformRequest

@@ -1,6 +1,7 @@
 // A loopback HTTP server standing in for an upstream data host in refresh tests: it serves the
 // files of a folder with Content-Length, a content-hash ETag and Last-Modified, answers
-// conditional requests with 304, records every request, and can be told to cut a transfer short
+// conditional requests with 304, serves byte ranges (`Range: bytes=N-`, 206) for resumed
+// downloads, records every request, and can be told to cut a transfer short (always, or once)
 // or to state a digest (Repr-Digest) of other bytes.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -13,6 +14,7 @@ export interface UpstreamRequest {
   path: string;
   ifNoneMatch?: string;
   ifModifiedSince?: string;
+  range?: string;
   status: number;
 }
 
@@ -21,6 +23,8 @@ export interface Upstream {
   requests: UpstreamRequest[];
   /** Paths answered with half their bytes, then a cut connection. */
   truncated: Set<string>;
+  /** Paths whose next transfer is cut after half their bytes (then served whole). */
+  cutOnce: Set<string>;
   /** Path → the sha256 (hex) its Repr-Digest header states. */
   digests: Map<string, string>;
   /** Paths served without an ETag (only Last-Modified / If-Modified-Since). */
@@ -31,6 +35,7 @@ export interface Upstream {
 export async function startUpstream(root: string): Promise<Upstream> {
   const requests: UpstreamRequest[] = [];
   const truncated = new Set<string>();
+  const cutOnce = new Set<string>();
   const digests = new Map<string, string>();
   const withoutEtag = new Set<string>();
   const server = createServer(async (req, res) => {
@@ -41,6 +46,7 @@ export async function startUpstream(root: string): Promise<Upstream> {
         path: urlPath,
         ...(req.headers["if-none-match"] ? { ifNoneMatch: req.headers["if-none-match"] } : {}),
         ...(req.headers["if-modified-since"] ? { ifModifiedSince: req.headers["if-modified-since"] } : {}),
+        ...(req.headers.range ? { range: req.headers.range } : {}),
         status,
       });
     const file = path.join(root, ...urlPath.split("/").filter((s) => s !== "" && s !== ".."));
@@ -70,17 +76,26 @@ export async function startUpstream(root: string): Promise<Upstream> {
     }
     const stated = digests.get(urlPath);
     if (stated) headers["repr-digest"] = `sha-256=:${Buffer.from(stated, "hex").toString("base64")}:`;
-    headers["content-length"] = info.size;
-    record(200);
-    res.writeHead(200, headers);
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? "");
+    const from = range ? Number(range[1]) : 0;
+    if (from >= info.size && range) {
+      record(416);
+      res.writeHead(416, { "content-range": `bytes */${info.size}` }).end();
+      return;
+    }
+    headers["content-length"] = info.size - from;
+    if (range) headers["content-range"] = `bytes ${from}-${info.size - 1}/${info.size}`;
+    record(range ? 206 : 200);
+    res.writeHead(range ? 206 : 200, headers);
+    const cut = truncated.has(urlPath) || cutOnce.delete(urlPath);
     if (req.method === "HEAD") {
       res.end();
-    } else if (truncated.has(urlPath)) {
-      createReadStream(file, { end: Math.floor(info.size / 2) - 1 })
+    } else if (cut) {
+      createReadStream(file, { start: from, end: from + Math.floor((info.size - from) / 2) - 1 })
         .on("end", () => res.socket?.destroy())
         .pipe(res, { end: false });
     } else {
-      createReadStream(file).pipe(res);
+      createReadStream(file, { start: from }).pipe(res);
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -89,6 +104,7 @@ export async function startUpstream(root: string): Promise<Upstream> {
     url: `http://127.0.0.1:${port}`,
     requests,
     truncated,
+    cutOnce,
     digests,
     withoutEtag,
     close: () =>
