@@ -10,6 +10,7 @@ import { createExecutor } from "./compute/execute.ts";
 import { type ComputePool, createComputePool } from "./compute/pool.ts";
 import type { UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
+import { capConnectionsPerAddress } from "./connections-per-address.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { holdSocket, logDelivered, logIfGone, watchDelivery } from "./delivery.ts";
 import { ApiError, errorBody } from "./errors.ts";
@@ -78,9 +79,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A connection idle this long is closed; a body still arriving is cut by requestDeadline; a
     // request received completely is never cut while it is handled and paid (holdSocket).
     connectionTimeout: config.requestTimeoutMs,
-    // Idle keep-alive sockets are closed after this (Fastify's own default is 72 s: thousands of
-    // idle clients would hold a file descriptor each for that long).
+    // Idle keep-alive sockets are closed after this: longer than a balancer's idle timeout (a
+    // balancer must close first, or it reuses a socket the server is closing). Idle sockets are
+    // bounded by the per-address cap below, not by a short timeout.
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Slowloris: a request's line and headers must arrive within headersTimeout (Node answers 408
+    // through clientErrorHandler); Node checks it every connectionsCheckingInterval.
+    // Node's whole-request timeout stays off (Fastify's default): requestDeadline bounds the body.
+    http: {
+      requestTimeout: 0,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+    },
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_BYTES,
@@ -99,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Connections beyond the cap are closed by Node as soon as they are accepted, so idle sockets
   // cannot exhaust the process's file descriptors (docs/configuration.md).
   app.server.maxConnections = config.maxConnections;
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   app.decorateRequest("payment", null);
   app.decorateRequest("paymentOutcome", null);
   app.decorateRequest("delivery", null as never);
