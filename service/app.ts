@@ -244,6 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return await execute(entry, input, ctx, req.delivery.signal, (used) => {
             workerUsed = used;
           });
+        } catch (err) {
+          noteReadFailure(data, err, workerUsed ?? view.used());
+          throw err;
         } finally {
           const used = workerUsed ?? view.used();
           if (used.length > 0)
@@ -288,6 +291,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * A family read that failed after start (a data_unavailable with a reason: an integrity check or
+ * the read itself) marks the version this request read as damaged, so /readyz names the family
+ * until another version is switched in (docs/operations.md).
+ */
+function noteReadFailure(data: DataRegistry, err: unknown, used: readonly UsedFamily[]): void {
+  if (!(err instanceof ApiError) || err.code !== "data_unavailable") return;
+  const { family, reason } = err.details;
+  if (typeof family !== "string" || reason === undefined) return;
+  const version = used.find((u) => u.family === family)?.version ?? data.version(family);
+  if (version !== undefined) data.readFailed(family, version, String(reason));
 }
 
 /** The `error.code` of a serialized error body, or null. */
