@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import pino from "pino";
 import { CATALOG, catalogFor } from "./catalog.ts";
 import { createExecutor } from "./compute/execute.ts";
+import { createPayerShare, payerOf } from "./compute/payer-share.ts";
 import { type ComputePool, createComputePool } from "./compute/pool.ts";
 import type { UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Prometheus reads the compute queue depth from the pool at each scrape.
   deps.metrics?.feedQueueDepth(() => pool.queued());
   const execute = createExecutor(pool, config.computeTimeoutMs);
+  const shares = createPayerShare(config.computePayerShare);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {
@@ -239,7 +241,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           selfUrl: urls.self(),
         };
         let workerUsed: UsedFamily[] | undefined;
+        let releaseShare: (() => void) | null | undefined;
         try {
+          const payer =
+            entry.compute === "pool" && req.payment ? payerOf(req.payment.paymentPayload) : undefined;
+          if (payer !== undefined) {
+            releaseShare = shares.take(payer);
+            if (releaseShare === null)
+              throw new ApiError("overloaded", {
+                retryAfterSeconds: 1,
+                reason: `this payer already holds ${config.computePayerShare} compute task(s); retry when one ends`,
+              });
+          }
           const input = { body: req.body, query };
           return await execute(entry, input, ctx, req.delivery.signal, (used) => {
             workerUsed = used;
@@ -248,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           noteReadFailure(data, err, workerUsed ?? view.used());
           throw err;
         } finally {
+          releaseShare?.();
           const used = workerUsed ?? view.used();
           if (used.length > 0)
             reply.header("x-data-version", used.map((u) => `${u.family}@${u.version}`).join(", "));

@@ -28,6 +28,9 @@ describe("configuration", () => {
       /GEO402_MAX_CONNECTIONS_PER_ADDRESS/,
     );
     expect(() => loadConfig({ GEO402_HEADERS_TIMEOUT_MS: "50" })).toThrow(/GEO402_HEADERS_TIMEOUT_MS/);
+    expect(loadConfig({ GEO402_COMPUTE_THREADS: "5" }).computePayerShare).toBe(2);
+    expect(loadConfig({ GEO402_COMPUTE_THREADS: "1" }).computePayerShare).toBe(1);
+    expect(() => loadConfig({ GEO402_COMPUTE_PAYER_SHARE: "0" })).toThrow(/GEO402_COMPUTE_PAYER_SHARE/);
   });
 
   it("drains 0 ms on SIGTERM by default; GEO402_DRAIN_MS is checked", () => {

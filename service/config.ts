@@ -39,6 +39,8 @@ export interface Config {
   computeTimeoutMs: number;
   /** Old-generation heap cap of each worker in MiB (GEO402_COMPUTE_MEMORY_MB). */
   computeMemoryMb: number;
+  /** Pool tasks (running or queued) one payer may hold at once (GEO402_COMPUTE_PAYER_SHARE). */
+  computePayerShare: number;
   /** Open client connections at most (GEO402_MAX_CONNECTIONS); one more is closed at once. */
   maxConnections: number;
   /** Open connections from one remote address at most (GEO402_MAX_CONNECTIONS_PER_ADDRESS; 0: no cap). */
@@ -174,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const computeQueue = int("GEO402_COMPUTE_QUEUE", 4 * computeThreads, 0);
   const computeTimeoutMs = int("GEO402_COMPUTE_TIMEOUT_MS", 10_000, 1);
   const computeMemoryMb = int("GEO402_COMPUTE_MEMORY_MB", 1024, 64);
+  // Half the workers: one payer never holds every worker, so others' tasks always find one.
+  const computePayerShare = int("GEO402_COMPUTE_PAYER_SHARE", Math.max(1, Math.floor(computeThreads / 2)), 1);
   const maxConnections = env.GEO402_MAX_CONNECTIONS ? Number(env.GEO402_MAX_CONNECTIONS) : 8_192;
   if (!Number.isInteger(maxConnections) || maxConnections < 1)
     problems.push(`GEO402_MAX_CONNECTIONS must be an integer ≥ 1, got "${env.GEO402_MAX_CONNECTIONS}"`);
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     computeQueue,
     computeTimeoutMs,
     computeMemoryMb,
+    computePayerShare,
     maxConnections,
     maxConnectionsPerAddress,
     headersTimeoutMs,
