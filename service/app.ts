@@ -8,9 +8,11 @@ import pino from "pino";
 import { CATALOG, catalogFor } from "./catalog.ts";
 import { createExecutor } from "./compute/execute.ts";
 import { refuseKernelsOnThisThread } from "./compute/kernel.ts";
+import { createPayerShare, payerOf } from "./compute/payer-share.ts";
 import { type ComputePool, createComputePool } from "./compute/pool.ts";
 import type { UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
+import { capConnectionsPerAddress } from "./connections-per-address.ts";
 import { DataRegistry } from "./data/registry.ts";
 import { holdSocket, logDelivered, logIfGone, watchDelivery } from "./delivery.ts";
 import { ApiError, errorBody } from "./errors.ts";
@@ -81,9 +83,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A connection idle this long is closed; a body still arriving is cut by requestDeadline; a
     // request received completely is never cut while it is handled and paid (holdSocket).
     connectionTimeout: config.requestTimeoutMs,
-    // Idle keep-alive sockets are closed after this (Fastify's own default is 72 s: thousands of
-    // idle clients would hold a file descriptor each for that long).
+    // Idle keep-alive sockets are closed after this: longer than a balancer's idle timeout (a
+    // balancer must close first, or it reuses a socket the server is closing). Idle sockets are
+    // bounded by the per-address cap below, not by a short timeout.
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Slowloris: a request's line and headers must arrive within headersTimeout (Node answers 408
+    // through clientErrorHandler); Node checks it every connectionsCheckingInterval.
+    // Node's whole-request timeout stays off (Fastify's default): requestDeadline bounds the body.
+    http: {
+      requestTimeout: 0,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+    },
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_BYTES,
@@ -102,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Connections beyond the cap are closed by Node as soon as they are accepted, so idle sockets
   // cannot exhaust the process's file descriptors (docs/configuration.md).
   app.server.maxConnections = config.maxConnections;
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   app.decorateRequest("payment", null);
   app.decorateRequest("paymentOutcome", null);
   app.decorateRequest("delivery", null as never);
@@ -113,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.metrics?.feedQueueDepth(() => pool.queued());
   const execute = createExecutor(pool, config.computeTimeoutMs);
   refuseKernelsOnThisThread();
+  const shares = createPayerShare(config.computePayerShare);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (_req, text, done) => {
@@ -234,12 +247,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           selfUrl: urls.self(),
         };
         let workerUsed: UsedFamily[] | undefined;
+        let releaseShare: (() => void) | null | undefined;
         try {
+          const payer =
+            entry.compute === "pool" && req.payment ? payerOf(req.payment.paymentPayload) : undefined;
+          if (payer !== undefined) {
+            releaseShare = shares.take(payer);
+            if (releaseShare === null)
+              throw new ApiError("overloaded", {
+                retryAfterSeconds: 1,
+                reason: `this payer already holds ${config.computePayerShare} compute task(s); retry when one ends`,
+              });
+          }
           const input = { body: req.body, query };
           return await execute(entry, input, ctx, req.delivery.signal, (used) => {
             workerUsed = used;
           });
+        } catch (err) {
+          noteReadFailure(data, err, workerUsed ?? view.used());
+          throw err;
         } finally {
+          releaseShare?.();
           const used = workerUsed ?? view.used();
           if (used.length > 0)
             reply.header("x-data-version", used.map((u) => `${u.family}@${u.version}`).join(", "));
@@ -284,6 +312,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * A family read that failed after start (a data_unavailable with a reason: an integrity check or
+ * the read itself) marks the version this request read as damaged, so /readyz names the family
+ * until another version is switched in (docs/operations.md).
+ */
+function noteReadFailure(data: DataRegistry, err: unknown, used: readonly UsedFamily[]): void {
+  if (!(err instanceof ApiError) || err.code !== "data_unavailable") return;
+  const { family, reason } = err.details;
+  if (typeof family !== "string" || reason === undefined) return;
+  const version = used.find((u) => u.family === family)?.version ?? data.version(family);
+  if (version !== undefined) data.readFailed(family, version, String(reason));
 }
 
 /** The `error.code` of a serialized error body, or null. */

@@ -11,14 +11,27 @@ describe("configuration", () => {
     expect(c.home).toBe("/srv/.geo402");
   });
 
-  it("caps connections (8192) and idle keep-alive (5 s) by default, both configurable and checked", () => {
-    expect(loadConfig({})).toMatchObject({ maxConnections: 8192, keepAliveTimeoutMs: 5000 });
+  it("caps connections (8192, 256 per address), headers (10 s) and idle keep-alive (75 s) by default, all checked", () => {
+    expect(loadConfig({})).toMatchObject({
+      maxConnections: 8192,
+      maxConnectionsPerAddress: 256,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 75_000,
+    });
     expect(loadConfig({ GEO402_MAX_CONNECTIONS: "100", GEO402_KEEPALIVE_TIMEOUT_MS: "250" })).toMatchObject({
       maxConnections: 100,
       keepAliveTimeoutMs: 250,
     });
     expect(() => loadConfig({ GEO402_MAX_CONNECTIONS: "0" })).toThrow(/GEO402_MAX_CONNECTIONS/);
     expect(() => loadConfig({ GEO402_KEEPALIVE_TIMEOUT_MS: "x" })).toThrow(/GEO402_KEEPALIVE_TIMEOUT_MS/);
+    expect(loadConfig({ GEO402_MAX_CONNECTIONS_PER_ADDRESS: "0" }).maxConnectionsPerAddress).toBe(0);
+    expect(() => loadConfig({ GEO402_MAX_CONNECTIONS_PER_ADDRESS: "-1" })).toThrow(
+      /GEO402_MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+    expect(() => loadConfig({ GEO402_HEADERS_TIMEOUT_MS: "50" })).toThrow(/GEO402_HEADERS_TIMEOUT_MS/);
+    expect(loadConfig({ GEO402_COMPUTE_THREADS: "5" }).computePayerShare).toBe(2);
+    expect(loadConfig({ GEO402_COMPUTE_THREADS: "1" }).computePayerShare).toBe(1);
+    expect(() => loadConfig({ GEO402_COMPUTE_PAYER_SHARE: "0" })).toThrow(/GEO402_COMPUTE_PAYER_SHARE/);
   });
 
   it("drains 0 ms on SIGTERM by default; GEO402_DRAIN_MS is checked", () => {

@@ -47,8 +47,14 @@ export interface Config {
   computeTimeoutMs: number;
   /** Old-generation heap cap of each worker in MiB (GEO402_COMPUTE_MEMORY_MB). */
   computeMemoryMb: number;
+  /** Pool tasks (running or queued) one payer may hold at once (GEO402_COMPUTE_PAYER_SHARE). */
+  computePayerShare: number;
   /** Open client connections at most (GEO402_MAX_CONNECTIONS); one more is closed at once. */
   maxConnections: number;
+  /** Open connections from one remote address at most (GEO402_MAX_CONNECTIONS_PER_ADDRESS; 0: no cap). */
+  maxConnectionsPerAddress: number;
+  /** A request's line and headers must arrive within this many milliseconds (GEO402_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
   /** An idle keep-alive connection is closed after this many milliseconds (GEO402_KEEPALIVE_TIMEOUT_MS). */
   keepAliveTimeoutMs: number;
   /** Milliseconds between checks of the families' `current` pointers (0: fs.watch and SIGHUP only). */
@@ -198,16 +204,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const computeQueue = int("GEO402_COMPUTE_QUEUE", 4 * computeThreads, 0);
   const computeTimeoutMs = int("GEO402_COMPUTE_TIMEOUT_MS", 10_000, 1);
   const computeMemoryMb = int("GEO402_COMPUTE_MEMORY_MB", 1024, 64);
+  // Half the workers: one payer never holds every worker, so others' tasks always find one.
+  const computePayerShare = int("GEO402_COMPUTE_PAYER_SHARE", Math.max(1, Math.floor(computeThreads / 2)), 1);
   const maxConnections = env.GEO402_MAX_CONNECTIONS ? Number(env.GEO402_MAX_CONNECTIONS) : 8_192;
   if (!Number.isInteger(maxConnections) || maxConnections < 1)
     problems.push(`GEO402_MAX_CONNECTIONS must be an integer ≥ 1, got "${env.GEO402_MAX_CONNECTIONS}"`);
-  const keepAliveTimeoutMs = env.GEO402_KEEPALIVE_TIMEOUT_MS
-    ? Number(env.GEO402_KEEPALIVE_TIMEOUT_MS)
-    : 5_000;
-  if (!Number.isInteger(keepAliveTimeoutMs) || keepAliveTimeoutMs < 1)
-    problems.push(
-      `GEO402_KEEPALIVE_TIMEOUT_MS must be an integer ≥ 1, got "${env.GEO402_KEEPALIVE_TIMEOUT_MS}"`,
-    );
+  // Longer than the 60 s idle timeout of common balancers, so the server never closes a socket a
+  // balancer is about to reuse (docs/configuration.md#keep-alive-behind-a-balancer).
+  const keepAliveTimeoutMs = int("GEO402_KEEPALIVE_TIMEOUT_MS", 75_000, 1);
+  const maxConnectionsPerAddress = int("GEO402_MAX_CONNECTIONS_PER_ADDRESS", 256, 0);
+  const headersTimeoutMs = int("GEO402_HEADERS_TIMEOUT_MS", 10_000, 100);
 
   const dataPollMs = env.GEO402_DATA_POLL_MS ? Number(env.GEO402_DATA_POLL_MS) : 5_000;
   if (!Number.isInteger(dataPollMs) || dataPollMs < 0)
@@ -294,7 +300,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     computeQueue,
     computeTimeoutMs,
     computeMemoryMb,
+    computePayerShare,
     maxConnections,
+    maxConnectionsPerAddress,
+    headersTimeoutMs,
     keepAliveTimeoutMs,
     dataPollMs,
     drainMs,

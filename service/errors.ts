@@ -6,6 +6,14 @@ import type { RefusalDetails } from "./geo/refusal.ts";
 export const ERROR_TABLE = {
   body_too_large: { status: 400, message: "The request body is larger than the 1048576-byte cap." },
   unsupported_media_type: { status: 400, message: "The request body must be sent as application/json." },
+  unsupported_content_encoding: {
+    status: 415,
+    message: "The request body's Content-Encoding is not one of gzip, deflate, br or identity.",
+  },
+  malformed_body: {
+    status: 400,
+    message: "The request body does not decode with the Content-Encoding it declares.",
+  },
   invalid_json: { status: 400, message: "The request body is not parseable JSON." },
   missing_field: { status: 400, message: "A required member or query parameter is missing." },
   invalid_field: { status: 400, message: "A member or query parameter has the wrong type, format or value." },

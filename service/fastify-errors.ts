@@ -13,6 +13,11 @@ export function fromFastifyError(err: FastifyError): ApiError | null {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
     case "FST_ERR_CTP_INVALID_TYPE":
       return new ApiError("unsupported_media_type", { field: "content-type" });
+    // @fastify/compress's request decompression (service/http-conventions.ts).
+    case "FST_CP_ERR_INVALID_CONTENT_ENCODING":
+      return new ApiError("unsupported_content_encoding", { field: "content-encoding" });
+    case "FST_CP_ERR_INVALID_CONTENT":
+      return new ApiError("malformed_body", { field: "content-encoding" });
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return new ApiError("invalid_json", {});

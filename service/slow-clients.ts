@@ -15,9 +15,11 @@ function rawAnswer(socket: Socket, err: ApiError): void {
   );
 }
 
-/** Fastify `clientErrorHandler`: unparseable HTTP → 400 malformed_request. */
-export function answerClientError(_err: Error, socket: Socket): void {
-  rawAnswer(socket, new ApiError("malformed_request", {}));
+/** Fastify `clientErrorHandler`: headers not received within headersTimeout → 408 request_timeout;
+ * unparseable HTTP → 400 malformed_request. */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT";
+  rawAnswer(socket, new ApiError(timedOut ? "request_timeout" : "malformed_request", {}));
 }
 
 /** onRequest: cut a request whose body is still arriving after `ms` (408 request_timeout). */

@@ -52,11 +52,14 @@ for i in $(seq 1 "$N"); do
     echo "$! sync-$i" >>"$STATE/pids"
   fi
   GEO402_REPLICAS_STATE=$STATE deploy/local/replica.sh start "$i"
-  servers+="  server r$i 127.0.0.1:$((BASE + i)) check port $((BASE + 100 + i)) inter 1s fall 2 rise 1"$'\n'
+  servers+="  server r$i 127.0.0.1:$((BASE + i)) maxconn 256 check port $((BASE + 100 + i)) inter 1s fall 2 rise 1"$'\n'
 done
 # http-server-close: one backend connection per request, so haproxy never reuses a connection the
 # replica is closing (idle timeout, drain). retries 0: a request sent to a stopped replica fails
-# visibly instead of being retried elsewhere (the end-to-end test counts on it).
+# visibly instead of being retried elsewhere (the end-to-end test counts on it). maxconn 256 per
+# server: haproxy queues past the replica's GEO402_MAX_CONNECTIONS_PER_ADDRESS (256 by default;
+# every backend connection comes from haproxy's address). timeout http-request: a client's headers
+# must arrive within 10 s (slowloris), as GEO402_HEADERS_TIMEOUT_MS asks of a direct client.
 cat >"$STATE/haproxy.cfg" <<CFG
 global
   maxconn 4096
@@ -66,6 +69,7 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout check 3s
+  timeout http-request 10s
   retries 0
 frontend api
   bind 127.0.0.1:$LB

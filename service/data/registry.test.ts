@@ -83,3 +83,21 @@ describe("DataRegistry views", () => {
     expect(errors).toEqual(["datum-grids@1.0-bbbbbbbbbbbb"]);
   });
 });
+
+describe("DataRegistry read failures after start", () => {
+  it("a failed read marks the version damaged until another version is set; a stale version is ignored", () => {
+    const r = new DataRegistry();
+    r.set("dem", "v1", {});
+    r.readFailed("dem", "v0", "an older version");
+    expect(r.status()).toEqual([{ family: "dem", state: "ready", version: "v1" }]);
+    r.readFailed("dem", "v1", "checksum mismatch in tile 3");
+    r.readFailed("dem", "v1", "a second failure");
+    expect(r.status()).toEqual([
+      { family: "dem", state: "damaged", version: "v1", reason: "checksum mismatch in tile 3" },
+    ]);
+    // Still served: reads that meet no damage answer.
+    expect(r.require("dem").version).toBe("v1");
+    r.set("dem", "v2", {});
+    expect(r.status()).toEqual([{ family: "dem", state: "ready", version: "v2" }]);
+  });
+});

@@ -11,8 +11,12 @@ import type { FamilyValues } from "./families.ts";
 
 export interface FamilyStatus {
   family: string;
-  /** "verifying": being checked against its manifest at start, not served yet (503 until ready). */
-  state: "ready" | "verifying" | "unavailable";
+  /**
+   * "verifying": being checked against its manifest at start, not served yet (503 until ready).
+   * "damaged": open, but a read of this version failed after start (its integrity check, or the
+   * read itself); its routes answer 503 where they meet the damage, until another version is set.
+   */
+  state: "ready" | "verifying" | "unavailable" | "damaged";
   version?: string;
   reason?: string;
 }
@@ -44,6 +48,8 @@ interface Slot {
   refs: number;
   retired: boolean;
   close?: () => unknown;
+  /** Why a read of this version failed after it was opened (readFailed), if one did. */
+  damage?: string;
 }
 
 /**
@@ -81,6 +87,15 @@ export class DataRegistry<M extends object = FamilyValues> implements DataReader
     this.#failures.set(family, reason);
     this.#verifying.delete(family);
     if (old) this.#retire(family, old);
+  }
+
+  /**
+   * Records that a read of `version` of `family` failed after it was opened: readiness names the
+   * family until a version other than this one is set. A version no longer current is ignored.
+   */
+  readFailed(family: string, version: string, reason: string): void {
+    const slot = this.#families.get(family);
+    if (slot?.version === version) slot.damage ??= reason;
   }
 
   has(family: FamilyKey<M>): boolean {
@@ -138,7 +153,12 @@ export class DataRegistry<M extends object = FamilyValues> implements DataReader
 
   status(): FamilyStatus[] {
     const out: FamilyStatus[] = [];
-    for (const [family, f] of this.#families) out.push({ family, state: "ready", version: f.version });
+    for (const [family, f] of this.#families)
+      out.push(
+        f.damage === undefined
+          ? { family, state: "ready", version: f.version }
+          : { family, state: "damaged", version: f.version, reason: f.damage },
+      );
     for (const [family, reason] of this.#failures) out.push({ family, state: "unavailable", reason });
     for (const family of this.#verifying) out.push({ family, state: "verifying" });
     return out.sort((a, b) => a.family.localeCompare(b.family));

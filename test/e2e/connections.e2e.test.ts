@@ -1,17 +1,26 @@
 // Connection caps (issue 17 item 5): past GEO402_MAX_CONNECTIONS a new socket is closed at once
 // (idle sockets cannot exhaust file descriptors), a freed slot is served again, and an idle
-// keep-alive connection is closed by the server after GEO402_KEEPALIVE_TIMEOUT_MS.
+// keep-alive connection is closed by the server after GEO402_KEEPALIVE_TIMEOUT_MS. Slowloris
+// (issue 30 item 3): headers not complete within GEO402_HEADERS_TIMEOUT_MS get 408. The keep-alive
+// race (issue 28 item 7): a paid request written onto a socket the server closed is not charged.
 import { connect, type Socket } from "node:net";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../support/service.ts";
+import { exactSigner, type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
 
 const CAP = 5;
 let t: TestService;
+let payer: Payer;
 let port: number;
 beforeAll(async () => {
   t = await startTestService({
-    env: { GEO402_MAX_CONNECTIONS: String(CAP), GEO402_KEEPALIVE_TIMEOUT_MS: "200" },
+    env: {
+      GEO402_MAX_CONNECTIONS: String(CAP),
+      GEO402_KEEPALIVE_TIMEOUT_MS: "200",
+      GEO402_HEADERS_TIMEOUT_MS: "500",
+    },
   });
+  payer = await t.newPayer();
   port = Number(new URL(t.url).port);
 });
 afterAll(() => t?.close());
@@ -78,5 +87,59 @@ describe("connection caps", () => {
     expect(status).toBe("HTTP/1.1 200 OK");
     await closed(socket);
     expect(socket.destroyed || socket.readyState === "closed").toBe(true);
+  });
+
+  it("answers 408 request_timeout to headers still trickling in after the headers timeout (slowloris)", async () => {
+    const s = await open();
+    let text = "";
+    s.on("data", (d) => {
+      text += d.toString();
+    });
+    s.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    const trickle = setInterval(() => s.writable && s.write("X-Slow: 1\r\n"), 100);
+    await closed(s);
+    clearInterval(trickle);
+    expect(text.split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
+    expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)).error.code).toBe("request_timeout");
+  });
+
+  it("a paid request sent on a keep-alive socket the server has closed is not charged; retried, it is answered once", async () => {
+    const url = `${t.url}/v1/hello`;
+    const quote = await postJson(fetch, url, { name: "Ada" });
+    expect(quote.status).toBe(402);
+    const signer = exactSigner(payer.key);
+    const terms = decodePaymentRequiredHeader(quote.headers.get("payment-required") ?? "");
+    const header = signer.encodePaymentSignatureHeader(await signer.createPaymentPayload(terms));
+    const before = await t.balance(payer.address);
+
+    // The race's loser: the client still holds the socket (half-open on its side) and writes the
+    // paid request after the server's keep-alive timeout closed it.
+    const s = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    await new Promise((r) => s.once("connect", r));
+    expect(await ask(s)).toBe("HTTP/1.1 200 OK");
+    await new Promise((r) => s.once("end", r));
+    let answer = "";
+    s.on("data", (d) => {
+      answer += d.toString();
+    });
+    s.on("error", () => {});
+    const body = JSON.stringify({ name: "Ada" });
+    const headers = Object.entries(header)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join("");
+    s.write(
+      `POST /v1/hello HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n${headers}\r\n${body}`,
+    );
+    // Nothing comes back: the server ended the connection and reads no more of it.
+    s.end();
+    await closed(s);
+    expect(answer).toBe("");
+    expect(await t.balance(payer.address)).toBe(before);
+
+    // What a balancer or client does on "other side closed": send again, with the same payment.
+    const retried = await postJson(fetch, url, { name: "Ada" }, header);
+    expect(retried.status).toBe(200);
+    await retried.arrayBuffer();
+    expect(before - (await t.balance(payer.address))).toBe(1000n);
   });
 });

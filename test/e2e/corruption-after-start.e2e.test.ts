@@ -4,7 +4,8 @@
 // tiles' CRC-32s in dem.json) and answer 503
 // data_unavailable, free, logged at error level; families held in memory (timezone, census: read
 // whole at open, each block checked on first use; crs: read whole at open, parsed on first use) keep answering from the copy
-// read at start. Balances are read on chain.
+// read at start. Balances are read on chain. Readiness follows the data (issue 30 item 5): once a
+// read of dem, enc or datum-grids has failed, /readyz is 503 naming each as damaged.
 import { readFileSync } from "node:fs";
 import { cp, mkdtemp, open, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -146,5 +147,25 @@ describe("artifacts damaged on disk after start", () => {
     });
     expect(nad83.status).toBe(200);
     expect(before.payer - (await balances()).payer).toBeGreaterThan(0n);
+  });
+
+  it("readiness: /readyz is 503 and names each family whose reads failed (dem among them)", async () => {
+    const r = await fetch(`${t.service.adminUrl}/readyz`);
+    expect(r.status).toBe(503);
+    const body = (await r.json()) as {
+      ready: boolean;
+      families: { family: string; state: string; reason?: string }[];
+    };
+    expect(body.ready).toBe(false);
+    const state = Object.fromEntries(body.families.map((f) => [f.family, f.state]));
+    expect(state).toMatchObject({
+      dem: "damaged",
+      enc: "damaged",
+      "datum-grids": "damaged",
+      timezone: "ready",
+      census: "ready",
+      crs: "ready",
+    });
+    expect(body.families.find((f) => f.family === "dem")?.reason).toMatch(/checksum mismatch/);
   });
 });
