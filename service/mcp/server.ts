@@ -24,10 +24,16 @@ export function createMcpServer(tools: ReadonlyMap<string, CatalogTool>, ctx: To
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [...tools.values()].map((t) => t.tool),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}"`);
-    return callCatalogTool(ctx, tool, request.params.arguments ?? {}, request.params._meta?.[PAYMENT_META]);
+    return callCatalogTool(
+      ctx,
+      tool,
+      request.params.arguments ?? {},
+      request.params._meta?.[PAYMENT_META],
+      extra.signal,
+    );
   });
   return server;
 }
