@@ -33,7 +33,8 @@ export interface ToolCallContext {
 export async function callCatalogTool(
   ctx: ToolCallContext,
   tool: CatalogTool,
-  args: Record<string, unknown>,
+  /** As sent: a value that is not an object is the route's to refuse with its own error code. */
+  args: unknown,
   payment: unknown,
   /** Aborted when the MCP client goes away. */
   signal: AbortSignal,
@@ -146,7 +147,8 @@ function forHttp(payment: unknown): PaymentPayload {
   return { ...p, extensions };
 }
 
-function queryOf(args: Record<string, unknown>): Record<string, string> {
+function queryOf(args: unknown): Record<string, string> {
+  if (!isJsonObject(args)) return {};
   return Object.fromEntries(
     Object.entries(args).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
   );

@@ -174,3 +174,50 @@ describe("a payment quoted for one tool", () => {
     expect(before - (await t.balance(payer.address))).toBe(GEOMETRY_PRICE);
   });
 });
+
+describe("invalid tool arguments answer the route's own error code in the tool result", () => {
+  /** A raw tools/call message, so that arguments the SDK's types forbid can be sent. */
+  const rawCall = async (name: string, args: unknown) => {
+    const r = await fetch(`${t.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name, arguments: args },
+      }),
+    });
+    expect(r.status).toBe(200);
+    return (await r.json()) as { result?: CallToolResult; error?: unknown };
+  };
+
+  it("arguments that are not an object: the route's missing_field, not a JSON-RPC error", async () => {
+    for (const [name, args, field] of [
+      ["hello", [1, 2], "name"],
+      ["hello", "Ada", "name"],
+      ["marine_depth", 42, "lat"],
+    ] as const) {
+      const answer = await rawCall(name, args);
+      expect(answer.error).toBeUndefined();
+      expect(answer.result).toMatchObject({
+        isError: true,
+        structuredContent: { error: { code: "missing_field", field } },
+      });
+    }
+  });
+
+  it("a paid call with a member of the wrong type: the route's invalid_field, nothing charged", async () => {
+    const payer = await t.newPayer();
+    const args = { lat: "north", lon: -151.4192 };
+    const payment = await paymentFor(exactClient(payer.key), "marine_depth", args);
+    const before = await t.balance(payer.address);
+    const r = await call("marine_depth", args, payment);
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent).toMatchObject({
+      error: { code: "invalid_field" },
+      payment: { charged: false, outcome: "cancelled" },
+    });
+    expect(await t.balance(payer.address)).toBe(before);
+  });
+});
