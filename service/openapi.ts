@@ -42,7 +42,7 @@ const refusalResponses = (priced: boolean) => {
   if (priced) {
     out["402"] = {
       description:
-        "Payment required: body {} and the PAYMENT-REQUIRED header (base64 JSON terms); or settlement_failed with PAYMENT-RESPONSE success:false.",
+        "Payment required: the PAYMENT-REQUIRED header (base64 JSON x402 v2 terms) and a JSON body telling x402 v1 clients, in one sentence, that the service speaks x402 v2 only; or settlement_failed with PAYMENT-RESPONSE success:false.",
       headers: {
         "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64 JSON x402 v2 payment terms" },
       },
