@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPayer } from "../../cli/batch-payer.ts";
 import { type LogRecord, startLogged, until } from "../support/execution.ts";
 import { stateOutlineBuffer } from "../support/heavy-inputs.ts";
+import { callTool } from "../support/mcp-call.ts";
 import { exactClient, type TestService } from "../support/service.ts";
 
 const GEOMETRY_PRICE = 10_000n;
@@ -42,12 +43,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = async (name: string, args: Record<string, unknown>, payment?: unknown, via = client) =>
-  (await via.callTool({
-    name,
-    arguments: args,
-    ...(payment ? { _meta: { "x402/payment": payment } } : {}),
-  })) as CallToolResult;
+const call = (name: string, args: Record<string, unknown>, payment?: unknown, via = client) =>
+  callTool(via, name, args, payment);
 
 /** The tool's unpaid terms, signed by `signer` (the official x402 client). */
 async function paymentFor(signer: x402Client, name: string, args: Record<string, unknown>) {

@@ -16,6 +16,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG, catalogFor } from "../../service/catalog.ts";
 import { isFree } from "../../service/route-types.ts";
+import { callTool } from "../support/mcp-call.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { type Payer, REPO_ROOT, startTestService, type TestService } from "../support/service.ts";
 
@@ -41,12 +42,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = async (name: string, args: Record<string, unknown>, payment?: unknown, via = client) =>
-  (await via.callTool({
-    name,
-    arguments: args,
-    ...(payment ? { _meta: { "x402/payment": payment } } : {}),
-  })) as CallToolResult;
+const call = (name: string, args: Record<string, unknown>, payment?: unknown, via = client) =>
+  callTool(via, name, args, payment);
 
 async function balances() {
   return { payer: await t.balance(payer.address), payTo: await t.balance(t.payTo) };
