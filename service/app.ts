@@ -21,7 +21,7 @@ import { checkLimit } from "./geo/limit.ts";
 import { registerHttpConventions, requestId } from "./http-conventions.ts";
 import { jsonDepth } from "./json-depth.ts";
 import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
-import { MCP_PATH, registerMcpRoute } from "./mcp/http-route.ts";
+import { MCP_ROUTES, registerMcpRoute } from "./mcp/http-route.ts";
 import { countRequests, instrumentFacilitator, type Metrics } from "./ops/metrics.ts";
 import { registerPageScripts } from "./pages/page-scripts.ts";
 import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
@@ -280,7 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMcpRoute(app, entries, schemas, urls.base);
   registerPageScripts(app);
 
-  const knownPaths = new Map<string, string[]>([[MCP_PATH, ["POST"]]]);
+  const knownPaths = new Map<string, string[]>(MCP_ROUTES);
   // GET routes answer HEAD too (exposeHeadRoutes).
   for (const e of entries) {
     const methods = e.method === "GET" ? ["GET", "HEAD"] : [e.method];

@@ -1,6 +1,7 @@
 // Delivery over a real socket: the abort signal a handler asks for after its client left is
 // already aborted (the AbortController is made only on demand), and one asked for before is
-// aborted when the client leaves.
+// aborted when the client leaves. In process (app.inject, how MCP tool calls run), the caller's
+// abort signal is the client leaving.
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
@@ -52,5 +53,40 @@ describe("Delivery", () => {
     const { port, seen } = await serve(true);
     leave(port);
     expect(await seen).toEqual({ gone: true, aborted: true, early: true });
+  });
+});
+
+describe("Delivery of an app.inject() request", () => {
+  it("the caller's abort signal, fired while the handler runs, is the client leaving", async () => {
+    const app = Fastify();
+    apps.push(app);
+    app.addHook("onRequest", watchDelivery);
+    const caller = new AbortController();
+    const seen = new Promise<{ gone: boolean; aborted: boolean }>((resolve) => {
+      app.post("/", async (req) => {
+        const signal = req.delivery.signal;
+        caller.abort();
+        resolve({ gone: req.delivery.gone(), aborted: signal.aborted });
+        return {};
+      });
+    });
+    await app.inject({ method: "POST", url: "/", payload: { a: 1 }, signal: caller.signal });
+    expect(await seen).toEqual({ gone: true, aborted: true });
+  });
+
+  it("an answer delivered before the caller aborts is not gone", async () => {
+    const app = Fastify();
+    apps.push(app);
+    app.addHook("onRequest", watchDelivery);
+    let delivery: { gone(): boolean } | undefined;
+    app.post("/", async (req) => {
+      delivery = req.delivery;
+      return {};
+    });
+    const caller = new AbortController();
+    const res = await app.inject({ method: "POST", url: "/", payload: { a: 1 }, signal: caller.signal });
+    caller.abort();
+    expect(res.statusCode).toBe(200);
+    expect(delivery?.gone()).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // Binds a request to its delivery. Whether the client is still there (a response closed before it
-// finished: the client went away; this also holds for app.inject() with an aborted signal), an
+// finished: the client went away; for a request made in process with app.inject(), the abort
+// signal its caller gave: see injectedSignal), an
 // abort signal for the work done on its behalf, keeping a fully received request's socket from
 // being cut by the idle timeout while its handler runs, and exactly one log line per request.
 // The hooks are callback-style: an async hook costs a promise and a microtask turn per request.
@@ -18,15 +19,19 @@ export class Delivery {
   /** A refusal written straight to the socket, outside Fastify (408 of a slow client). */
   closedWith: ApiError | null = null;
 
-  constructor(reply: FastifyReply) {
+  constructor(req: FastifyRequest, reply: FastifyReply) {
     reply.raw.once("finish", () => {
       this.#finished = true;
     });
-    reply.raw.once("close", () => {
-      if (this.#finished) return;
+    const leave = () => {
+      if (this.#finished || this.#gone) return;
       this.#gone = true;
       this.#client?.abort();
-    });
+    };
+    reply.raw.once("close", leave);
+    const injected = injectedSignal(req);
+    if (injected?.aborted) leave();
+    else injected?.addEventListener("abort", leave, { once: true });
   }
 
   /** Aborted when the client goes away before the answer is written. */
@@ -50,6 +55,16 @@ export class Delivery {
   }
 }
 
+/**
+ * The `signal` given to app.inject() (how an MCP tool call reaches its route). light-my-request
+ * only destroys the request stream with it, which does nothing once the body has been read, and
+ * its response has no socket to close: the signal, kept on the request as `_lightMyRequest.signal`
+ * (light-my-request 6), is the only news that the caller left. delivery.test.ts pins this.
+ */
+function injectedSignal(req: FastifyRequest): AbortSignal | undefined {
+  return (req.raw as { _lightMyRequest?: { signal?: AbortSignal } })._lightMyRequest?.signal;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     delivery: Delivery;
@@ -64,7 +79,7 @@ declare module "fastify" {
  * to the end even for a closed socket); an unrouted one is logged when it closes.
  */
 export function watchDelivery(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  const delivery = new Delivery(reply);
+  const delivery = new Delivery(req, reply);
   req.delivery = delivery;
   if (!req.routeOptions.config?.entry)
     reply.raw.once("close", () => {

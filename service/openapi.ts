@@ -1,5 +1,6 @@
 // GET /openapi.json: an OpenAPI 3.1 document generated from the catalog and the schemas, with the
-// payment extensions (x-price, x-price-usd, x-price-atomic, x-free, x-payment, x-limits) on every operation.
+// payment extensions (x-price, x-price-usd, x-price-atomic, x-free, x-payment, x-limits) on every
+// operation, and on every priced one `x-payment-info`, the member x402 tooling reads (below).
 import packageJson from "../package.json" with { type: "json" };
 import type { Revision } from "./config.ts";
 import { ERROR_TABLE } from "./errors.ts";
@@ -43,7 +44,7 @@ const refusalResponses = (priced: boolean) => {
   if (priced) {
     out["402"] = {
       description:
-        "Payment required: body {} and the PAYMENT-REQUIRED header (base64 JSON terms); or settlement_failed with PAYMENT-RESPONSE success:false.",
+        "Payment required: the PAYMENT-REQUIRED header (base64 JSON x402 v2 terms) and a JSON body telling x402 v1 clients, in one sentence, that the service speaks x402 v2 only; or settlement_failed with PAYMENT-RESPONSE success:false.",
       headers: {
         "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64 JSON x402 v2 payment terms" },
       },
@@ -86,14 +87,28 @@ const PAYMENT_RESPONSE_HEADER = {
   },
 };
 
-/** How a caller pays: x402 v2 (https://x402.org), described as the header the retry carries. */
-const X402_SCHEME = {
-  type: "apiKey",
-  in: "header",
-  name: "PAYMENT-SIGNATURE",
-  description:
-    "x402 v2 payment. A priced operation called without this header answers 402 with body {} and a PAYMENT-REQUIRED header: base64 JSON terms (x402Version 2, accepts[] with scheme exact, network, asset, amount in atomic USDC units, payTo, maxTimeoutSeconds, and the bazaar discovery extension). The caller signs an EIP-3009 transferWithAuthorization for those terms and retries with PAYMENT-SIGNATURE: base64 JSON payment payload. Settlement happens only when the answer is delivered; every refusal is free. Official clients: @x402/fetch, @x402/axios.",
-};
+/**
+ * How x402 tooling learns that an operation is paid and its price: `x-payment-info` in the
+ * structured form of agentcash's discovery (@agentcash/discovery: a fixed price in dollars, ISO
+ * 4217 currency, the protocols accepted). Payment is not authentication: no security scheme is
+ * declared (an `apiKey` scheme made those tools list every route as free and needing a key).
+ */
+function paymentInfo(e: CatalogEntry, terms: PaymentTerms) {
+  return {
+    price: { mode: "fixed", currency: "USD", amount: e.price },
+    protocols: [
+      {
+        x402: {
+          x402Version: 2,
+          schemes: offeredSchemes(terms),
+          network: terms.network,
+          asset: terms.asset,
+          payTo: terms.payTo,
+        },
+      },
+    ],
+  };
+}
 
 function queryParameters(
   schema: JsonSchema | undefined,
@@ -147,7 +162,8 @@ export function buildOpenApi(
       description: e.description,
       tags: e.tags,
       parameters: queryParameters(e.schemas.query ? published(e.schemas.query) : undefined, e.example.query),
-      security: free ? [] : [{ x402: [] }],
+      // Nothing to authenticate: a priced operation is paid per call (x-payment-info).
+      security: [],
       responses: {
         "200": {
           description: "The answer",
@@ -184,6 +200,7 @@ export function buildOpenApi(
         facilitator: terms.facilitatorUrl,
       },
       "x-limits": free ? [] : e.limits,
+      ...(free ? {} : { "x-payment-info": paymentInfo(e, terms) }),
     };
     if (e.schemas.body) {
       op.requestBody = {
@@ -199,6 +216,6 @@ export function buildOpenApi(
     servers: [{ url: serverUrl }],
     tags: [...tags].map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas: components, securitySchemes: { x402: X402_SCHEME } },
+    components: { schemas: components },
   };
 }

@@ -1,5 +1,5 @@
 // POST /mcp: the MCP Streamable HTTP transport (stateless: one server and transport per request,
-// JSON answers rather than an SSE stream). The endpoint itself is free, like GET /: it only
+// JSON answers rather than an SSE stream); the older HTTP+SSE transport beside it (sse-route.ts). The endpoint itself is free, like GET /: it only
 // lists tools and carries calls; each tool call is priced and paid through its HTTP route.
 // The MCP SDK (and its zod schemas) loads on the first MCP request, not at start-up.
 import type { FastifyInstance } from "fastify";
@@ -7,9 +7,16 @@ import { BODY_BYTES } from "../limits.ts";
 import type { CatalogEntry } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
 import { SECURITY_HEADERS } from "../security-headers.ts";
+import { registerMcpSseRoutes, SSE_MESSAGES_PATH, SSE_PATH } from "./sse-route.ts";
 import { catalogTools } from "./tools.ts";
 
 export const MCP_PATH = "/mcp";
+/** The MCP endpoints and their methods (any other method answers 405). */
+export const MCP_ROUTES: ReadonlyMap<string, string[]> = new Map([
+  [MCP_PATH, ["POST"]],
+  [SSE_PATH, ["GET"]],
+  [SSE_MESSAGES_PATH, ["POST"]],
+]);
 const ENVELOPE_BYTES = 65_536;
 
 let sdk: Promise<
@@ -29,14 +36,14 @@ export function registerMcpRoute(
   baseUrl: () => string,
 ): void {
   const tools = catalogTools(entries, schemas);
+  const newServer = async () =>
+    (await loadSdk())[0].createMcpServer(tools, { app, mcpUrl: `${baseUrl()}${MCP_PATH}` });
   // Room for the JSON-RPC envelope and a payment around arguments as large as a route's body:
   // the inner HTTP request then applies the route's own body limit.
-  app.post(MCP_PATH, { bodyLimit: BODY_BYTES + ENVELOPE_BYTES }, async (req, reply) => {
-    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
-    const server = createMcpServer(tools, {
-      app,
-      mcpUrl: `${baseUrl()}${MCP_PATH}`,
-    });
+  const bodyLimit = BODY_BYTES + ENVELOPE_BYTES;
+  app.post(MCP_PATH, { bodyLimit }, async (req, reply) => {
+    const [, { StreamableHTTPServerTransport }] = await loadSdk();
+    const server = await newServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -49,5 +56,13 @@ export function registerMcpRoute(
     });
     await server.connect(transport);
     await transport.handleRequest(req.raw, reply.raw, req.body);
+  });
+  registerMcpSseRoutes(app, {
+    bodyLimit,
+    connect: async (transport) => {
+      const server = await newServer();
+      await server.connect(transport);
+      return server;
+    },
   });
 }

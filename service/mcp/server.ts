@@ -1,12 +1,8 @@
 // An MCP server (the SDK's low-level Server: the tools' input schemas are JSON Schemas from
 // schemas/, not zod) listing the catalog tools and answering tools/call through the HTTP routes.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { isJsonObject } from "../geo/json-object.ts";
 import { callCatalogTool, type ToolCallContext } from "./tool-call.ts";
 import type { CatalogTool } from "./tools.ts";
 import { PAYMENT_META } from "./x402-meta.ts";
@@ -24,10 +20,17 @@ export function createMcpServer(tools: ReadonlyMap<string, CatalogTool>, ctx: To
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [...tools.values()].map((t) => t.tool),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = tools.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}"`);
-    return callCatalogTool(ctx, tool, request.params.arguments ?? {}, request.params._meta?.[PAYMENT_META]);
-  });
+  // tools/call is answered by the fallback handler, which receives the request as sent: the SDK's
+  // own tools/call handler refuses arguments that are not an object with a JSON-RPC error carrying
+  // zod's text, where the route has its own error code (missing_field, invalid_field…) to answer
+  // in the tool result, as for any other bad argument.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method !== "tools/call") throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    const params = isJsonObject(request.params) ? request.params : {};
+    const tool = typeof params.name === "string" ? tools.get(params.name) : undefined;
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(params.name)}`);
+    const meta = isJsonObject(params._meta) ? params._meta : {};
+    return callCatalogTool(ctx, tool, params.arguments ?? {}, meta[PAYMENT_META], extra.signal);
+  };
   return server;
 }

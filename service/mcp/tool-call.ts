@@ -8,13 +8,17 @@
 //   402 + PAYMENT-RESPONSE   → settlement failed: isError, PaymentRequired form + the failure
 //   other refusals           → isError with the geo402 error body (a cancellation, if any, in _meta)
 // The x-data-version header (artifact versions read) rides in _meta["geo402/data-version"].
+// The call's abort signal (the MCP client left) is the inner request's client leaving: a paid call
+// abandoned mid-way is cancelled, not settled (delivery.ts).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   decodePaymentRequiredHeader,
   decodePaymentResponseHeader,
   encodePaymentSignatureHeader,
 } from "@x402/core/http";
+import { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { isJsonObject } from "../geo/json-object.ts";
 import type { CatalogTool } from "./tools.ts";
@@ -29,12 +33,19 @@ export interface ToolCallContext {
 export async function callCatalogTool(
   ctx: ToolCallContext,
   tool: CatalogTool,
-  args: Record<string, unknown>,
+  /** As sent: a value that is not an object is the route's to refuse with its own error code. */
+  args: unknown,
   payment: unknown,
+  /** Aborted when the MCP client goes away. */
+  signal: AbortSignal,
 ): Promise<CallToolResult> {
   const { entry } = tool;
+  // A payment that echoes another tool's terms is refused as the HTTP route refuses another
+  // route's: the route is asked unpaid, and its fresh terms carry the reason.
+  const mismatch = echoMismatch(tool, payment);
   const headers: Record<string, string> = { "user-agent": "geo402-mcp" };
-  if (payment !== undefined) headers["payment-signature"] = encodePaymentSignatureHeader(forHttp(payment));
+  if (payment !== undefined && !mismatch)
+    headers["payment-signature"] = encodePaymentSignatureHeader(forHttp(payment));
   const request: InjectOptions =
     entry.method === "POST"
       ? {
@@ -42,15 +53,17 @@ export async function callCatalogTool(
           url: entry.path,
           headers: { ...headers, "content-type": "application/json" },
           payload: JSON.stringify(args),
+          signal,
         }
-      : { method: "GET", url: entry.path, headers, query: queryOf(args) };
+      : { method: "GET", url: entry.path, headers, query: queryOf(args), signal };
   const res = await ctx.app.inject(request);
 
   const required = header(res.headers["payment-required"]);
   const settlement = header(res.headers["payment-response"]);
   const settled = settlement ? decodePaymentResponseHeader(settlement) : undefined;
   if (res.statusCode === 402 && required) {
-    return paymentRequiredResult(asMcpTerms(ctx, tool, decodePaymentRequiredHeader(required)));
+    const terms = decodePaymentRequiredHeader(required);
+    return paymentRequiredResult(asMcpTerms(ctx, tool, mismatch ? { ...terms, error: mismatch } : terms));
   }
   const body = parseBody(res.payload);
   if (res.statusCode === 402 && settled && !settled.success) {
@@ -103,10 +116,29 @@ function paymentRequiredResult(terms: PaymentRequired & Record<string, unknown>)
   };
 }
 
+/** Checks echoed extensions against what was advertised, as the HTTP gate does (@x402/core). */
+const echoCheck = new x402ResourceServer().registerExtension(bazaarResourceServerExtension);
+
+/**
+ * `extension_echo_mismatch` when the payment echoes a bazaar declaration that is not this tool's
+ * (a payment quoted for another tool of the same price), as @x402/core refuses it over HTTP.
+ */
+function echoMismatch(tool: CatalogTool, payment: unknown): string | undefined {
+  if (!isJsonObject(payment) || !isJsonObject(payment.extensions) || !("bazaar" in payment.extensions))
+    return undefined;
+  const echoed = { x402Version: 2, extensions: { bazaar: payment.extensions.bazaar } };
+  const result = echoCheck.validateExtensions(
+    { extensions: tool.discovery } as PaymentRequired,
+    echoed as unknown as PaymentPayload,
+  );
+  return result.valid ? undefined : (result.invalidReason ?? "extension_echo_mismatch");
+}
+
 /**
  * The MCP terms advertise the tool's bazaar declaration; the HTTP route advertises its own. A
- * client echoes the MCP one, which the HTTP route would refuse as an echo mismatch, so the
- * echo is left out (it is optional) and the payment is otherwise passed on unchanged.
+ * client echoes the MCP one (checked above against this tool's), which the HTTP route would
+ * refuse as an echo mismatch, so the echo is left out (it is optional) and the payment is
+ * otherwise passed on unchanged.
  */
 function forHttp(payment: unknown): PaymentPayload {
   const p = payment as PaymentPayload;
@@ -115,7 +147,8 @@ function forHttp(payment: unknown): PaymentPayload {
   return { ...p, extensions };
 }
 
-function queryOf(args: Record<string, unknown>): Record<string, string> {
+function queryOf(args: unknown): Record<string, string> {
+  if (!isJsonObject(args)) return {};
   return Object.fromEntries(
     Object.entries(args).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
   );

@@ -17,6 +17,7 @@ import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/ext
 import { dollarsToAtomic } from "../money.ts";
 import { type CatalogEntry, offeredSchemes, type PaymentTerms } from "../route-types.ts";
 import type { JsonSchema, SchemaSet } from "../schemas.ts";
+import { v1NoticeBody } from "./v1-notice.ts";
 
 /** Seconds a signed authorization stays valid for this service. */
 export const MAX_TIMEOUT_SECONDS = 300;
@@ -63,6 +64,8 @@ export function routeConfigFor(entry: CatalogEntry, terms: PaymentTerms, schemas
     })),
     description: entry.summary,
     mimeType: "application/json",
+    // The body of the unpaid 402: the notice for x402 v1 clients (v1-notice.ts).
+    unpaidResponseBody: v1NoticeBody,
     serviceName: "geo402",
     tags: entry.tags,
     // payment-identifier: optional; a client's id makes its retries idempotent (paid-answers.ts).

@@ -1,10 +1,12 @@
 // GET /, GET /openapi.json and the 402 terms agree on every route's price, in both revisions; the
 // bazaar discovery extension of every priced route validates and is read by the facilitator-side
 // extractor, and the 402 fits a proxy's default header buffer with its size as docs/discovery.md
-// states it; the recorded output examples are the live paid answers.
+// states it; the recorded output examples are the live paid answers; agentcash's own discovery
+// reads every priced route as paid, with its price.
 // The service names GEO402_PUBLIC_URL as its resource URL, as behind a proxy, so the measured
 // sizes are those of the docs table.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { discoverOriginSchema } from "@agentcash/discovery";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
@@ -97,6 +99,26 @@ for (const [revision, network] of [
           });
         }
       }
+    });
+
+    it("agentcash's discovery (what `agentcash discover` runs) lists the 21 priced routes as paid, with their prices", async () => {
+      const found = await discoverOriginSchema({ target: t.url });
+      if (!found.found) throw new Error(`agentcash found nothing at ${t.url}: ${found.cause}`);
+      expect(found.source).toBe("openapi");
+      const priced = catalogFor(revision, CATALOG).filter((e) => !isFree(e));
+      expect(priced).toHaveLength(21);
+      const paid = found.endpoints.filter((e) => e.authMode === "paid");
+      // agentcash formats a fixed price as "<dollars> <currency>".
+      expect(paid.map((e) => `${e.method} ${e.path}: ${e.price}, ${e.currency}`).sort()).toEqual(
+        priced.map((e) => `${e.method} ${e.path}: ${e.price} USD, USD`).sort(),
+      );
+      expect(paid.every((e) => e.protocols?.includes("x402"))).toBe(true);
+      // The free routes are not paid, and nothing asks for an API key.
+      expect(found.endpoints.filter((e) => e.authMode !== "paid").map((e) => e.authMode)).toEqual(
+        catalogFor(revision, CATALOG)
+          .filter(isFree)
+          .map(() => undefined),
+      );
     });
 
     it("for every advertised route, GET /, x-price-atomic and the 402 amount agree", async () => {

@@ -4,6 +4,7 @@
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import { describe, expect, it } from "vitest";
 import { DEG, gaussianRadius, MEAN_RADIUS } from "../../service/geo/geometry/ellipsoid.ts";
+import { v1NoticeBody } from "../../service/payment/v1-notice.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
 
@@ -173,7 +174,7 @@ describe("before payment", () => {
       geojson: { type: "Point", coordinates: [0, 0] },
     });
     expect(r.status).toBe(402);
-    expect(await r.text()).toBe("{}");
+    expect(await r.json()).toEqual(v1NoticeBody().body);
     expect(decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "").accepts[0]?.amount).toBe(
       "10000",
     );

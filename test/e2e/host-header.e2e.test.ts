@@ -5,6 +5,7 @@
 import { request } from "node:http";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { v1NoticeBody } from "../../service/payment/v1-notice.ts";
 import { startTestService, type TestService } from "../support/service.ts";
 
 interface RawAnswer {
@@ -61,13 +62,13 @@ describe("without a configured public URL", () => {
     expect((JSON.parse(r.body) as { servers: { url: string }[] }).servers).toEqual([{ url: t.url }]);
   });
 
-  it("answers a browser with the HTML paywall and a JSON client after it with {}", async () => {
+  it("answers a browser with the HTML paywall and a JSON client after it with the JSON body", async () => {
     const browser = await hello(t.url, "x", { accept: "text/html", "user-agent": "Mozilla/5.0" });
     expect(browser.status).toBe(402);
     expect(String(browser.headers["content-type"])).toContain("text/html");
     const client = await hello(t.url, "x");
     expect(client.status).toBe(402);
-    expect(client.body).toBe("{}");
+    expect(JSON.parse(client.body)).toEqual(v1NoticeBody().body);
     expect(String(client.headers["content-type"])).toContain("application/json");
   });
 });

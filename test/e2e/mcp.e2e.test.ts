@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -15,6 +16,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG, catalogFor } from "../../service/catalog.ts";
 import { isFree } from "../../service/route-types.ts";
+import { callTool } from "../support/mcp-call.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { type Payer, REPO_ROOT, startTestService, type TestService } from "../support/service.ts";
 
@@ -40,12 +42,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = async (name: string, args: Record<string, unknown>, payment?: unknown) =>
-  (await client.callTool({
-    name,
-    arguments: args,
-    ...(payment ? { _meta: { "x402/payment": payment } } : {}),
-  })) as CallToolResult;
+const call = (name: string, args: Record<string, unknown>, payment?: unknown, via = client) =>
+  callTool(via, name, args, payment);
 
 async function balances() {
   return { payer: await t.balance(payer.address), payTo: await t.balance(t.payTo) };
@@ -233,6 +231,39 @@ describe("refusals charge nothing", () => {
 
   it("an unknown tool is a protocol error", async () => {
     await expect(call("no_such_tool", {})).rejects.toThrow(/unknown tool/);
+  });
+});
+
+describe("the older HTTP+SSE transport (GET /mcp/sse, POST /mcp/messages)", () => {
+  it("the SDK's SSEClientTransport lists the 21 tools and pays hello, 1000 atomic on chain", async () => {
+    const sse = new Client({ name: "sse-agent", version: "1" });
+    await sse.connect(new SSEClientTransport(new URL("/mcp/sse", t.url)));
+    try {
+      const { tools } = await sse.listTools();
+      expect(tools).toHaveLength(21);
+      expect(tools.map((x) => x.name).sort()).toEqual(
+        (await client.listTools()).tools.map((x) => x.name).sort(),
+      );
+      const before = await balances();
+      const unpaid = await call("hello", { name: "Ada" }, undefined, sse);
+      const terms = unpaid.structuredContent as unknown as PaymentRequired;
+      const paid = await call("hello", { name: "Ada" }, await signer.createPaymentPayload(terms), sse);
+      expect(paid.structuredContent).toMatchObject({ hello: "Ada" });
+      expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true });
+      expect(before.payer - (await balances()).payer).toBe(1000n);
+    } finally {
+      await sse.close();
+    }
+  });
+
+  it("a message for no open stream is 404 in the service's error format", async () => {
+    const r = await fetch(`${t.url}/mcp/messages?sessionId=none`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(r.status).toBe(404);
+    expect(await r.json()).toMatchObject({ error: { code: "not_found" } });
   });
 });
 

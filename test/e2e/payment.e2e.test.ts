@@ -4,6 +4,7 @@ import type { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { v1NoticeBody } from "../../service/payment/v1-notice.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { exactSigner, type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
 
@@ -28,7 +29,7 @@ async function balances() {
 async function termsOf(body: unknown = { name: "Ada" }): Promise<PaymentRequired> {
   const r = await hello(fetch, body);
   expect(r.status).toBe(402);
-  expect(await r.text()).toBe("{}");
+  expect(await r.json()).toEqual(v1NoticeBody().body);
   return decodePaymentRequiredHeader(r.headers.get("payment-required") ?? "");
 }
 

@@ -1,0 +1,15 @@
+// An MCP tool call as an x402 MCP client makes it: the payment, if any, in _meta["x402/payment"].
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+
+export const callTool = async (
+  via: Client,
+  name: string,
+  args: Record<string, unknown>,
+  payment?: unknown,
+): Promise<CallToolResult> =>
+  (await via.callTool({
+    name,
+    arguments: args,
+    ...(payment ? { _meta: { "x402/payment": payment } } : {}),
+  })) as CallToolResult;
