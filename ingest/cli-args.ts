@@ -25,6 +25,7 @@ const OPTIONS = {
   json: { type: "boolean" },
   to: { type: "string" },
   once: { type: "boolean" },
+  into: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 type OptionName = keyof typeof OPTIONS;
@@ -84,6 +85,13 @@ export const COMMANDS: Record<string, CommandSpec> = {
     target: "optional",
     options: ["once"],
   },
+  export: {
+    usage: `  export <family>      write the current version in a format GDAL opens (docs/artifacts.md §Export):
+                       datum-grids as one GeoTIFF per grid
+      --into DIR       the folder written (required)`,
+    target: "one",
+    options: ["into"],
+  },
 };
 
 const COMMON_USAGE = `options:
@@ -123,6 +131,7 @@ export interface Parsed {
   to: string | undefined;
   once: boolean;
   record: boolean;
+  into: string | undefined;
 }
 
 /** The parsed arguments, or throws UsageError with what is wrong. */
@@ -164,6 +173,7 @@ export function parseIngestArgs(argv: readonly string[]): Parsed {
     (!target || target === "all")
   )
     throw new UsageError(`${command}${v.to !== undefined ? " --to" : ""} needs one family name`);
+  if (command === "export" && v.into === undefined) throw new UsageError("export needs --into DIR");
   return { ...fromValues(v, target), command };
 }
 
@@ -183,5 +193,6 @@ function fromValues(v: ReturnType<typeof parseWith>["values"], target: string | 
     to: v.to,
     once: v.once === true,
     record: v.record === true,
+    into: v.into,
   };
 }

@@ -1,10 +1,11 @@
-// geo402-ingest: build | verify | list | repro | refresh | rollback | schedule | publish | sync. Dispatches the
+// geo402-ingest: build | verify | list | repro | refresh | rollback | schedule | publish | sync | export. Dispatches the
 // arguments cli-args.ts parsed; exit codes 0 success, 1 a build/verify/repro/refresh/rollback failed, 2 usage error.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readCurrent } from "../artifacts/format/current-pointer.ts";
 import { commandUsage, type Parsed, parseIngestArgs, USAGE, UsageError } from "./cli-args.ts";
+import { exportCommand } from "./export/command.ts";
 import { FAMILIES, familyByName } from "./families.ts";
 import { buildFamily, expectedVersion } from "./lib/build.ts";
 import type { PipelineOptions } from "./lib/build-options.ts";
@@ -205,6 +206,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
       };
       return syncCommand(store, list, outRoot, sync, { stdout, stderr });
     }
+    case "export":
+      return exportCommand(list[0] as FamilyBuilder, outRoot, path.resolve(cwd, p.into as string), {
+        stdout,
+        stderr,
+      });
     default:
       stderr.write(`geo402-ingest: unknown command ${p.command}\n${USAGE}\n`);
       return 2;
