@@ -1,7 +1,7 @@
 // Command-line arguments of `geo402 quote|pay METHOD PATH [--data JSON] [--query k=v ...]`, parsed
 // by node:util parseArgs.
-import { parseArgs as parseArgv } from "node:util";
 import type { PayScheme } from "./batch-payer.ts";
+import { strictParseArgs } from "./strict-args.ts";
 
 /** The most a batch-settlement deposit may lock unless --max-deposit says otherwise (dollars). */
 export const DEFAULT_MAX_DEPOSIT = "5";
@@ -60,16 +60,7 @@ const HELP_ARGS: CliArgs = {
 
 /** The arguments (node:util parseArgs), or throws UsageError saying what is wrong. */
 export function parseArgs(argv: string[]): CliArgs {
-  let parsed: ReturnType<typeof parseWith>;
-  try {
-    parsed = parseWith(argv);
-  } catch (err) {
-    // parseArgs' own errors (unknown option, missing or ambiguous value) are usage errors.
-    if ((err as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))
-      throw new UsageError((err as Error).message);
-    throw err;
-  }
-  const { values: v, positionals } = parsed;
+  const { values: v, positionals } = parseWith(argv);
   const [command, method, path, extra] = positionals;
   if (v.help || command === "help") return HELP_ARGS;
   if (command !== "quote" && command !== "pay") throw new UsageError(`unknown command "${command ?? ""}"`);
@@ -101,4 +92,7 @@ export function parseArgs(argv: string[]): CliArgs {
 }
 
 const parseWith = (argv: string[]) =>
-  parseArgv({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  strictParseArgs(
+    { args: argv, options: OPTIONS, allowPositionals: true, strict: true },
+    (m) => new UsageError(m),
+  );

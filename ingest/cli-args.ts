@@ -1,7 +1,7 @@
 // The arguments of geo402-ingest: one table of commands (usage, the argument each takes, the
 // options of its own), parsed by node:util parseArgs. A command is added here with one entry;
 // `--help`/`-h` after any command prints that command's usage, alone the whole usage.
-import { parseArgs } from "node:util";
+import { strictParseArgs } from "../cli/strict-args.ts";
 
 /** What a command's one positional argument is: none, optional, required, or exactly one family. */
 type Target = "none" | "optional" | "required" | "one";
@@ -136,16 +136,7 @@ export interface Parsed {
 
 /** The parsed arguments, or throws UsageError with what is wrong. */
 export function parseIngestArgs(argv: readonly string[]): Parsed {
-  let parsed: ReturnType<typeof parseWith>;
-  try {
-    parsed = parseWith(argv);
-  } catch (err) {
-    // parseArgs' own errors (unknown option, missing value) are usage errors.
-    if ((err as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))
-      throw new UsageError((err as Error).message);
-    throw err;
-  }
-  const { values: v, positionals } = parsed;
+  const { values: v, positionals } = parseWith(argv);
   const [command, target, extra] = positionals;
   if (command === "help" || (v.help && (command === undefined || COMMANDS[command])))
     return {
@@ -178,7 +169,10 @@ export function parseIngestArgs(argv: readonly string[]): Parsed {
 }
 
 const parseWith = (argv: readonly string[]) =>
-  parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  strictParseArgs(
+    { args: [...argv], options: OPTIONS, allowPositionals: true, strict: true },
+    (m) => new UsageError(m),
+  );
 
 function fromValues(v: ReturnType<typeof parseWith>["values"], target: string | undefined) {
   return {
