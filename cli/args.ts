@@ -1,5 +1,7 @@
-// Command-line arguments of `geo402 quote|pay METHOD PATH [--data JSON] [--query k=v ...]`.
+// Command-line arguments of `geo402 quote|pay METHOD PATH [--data JSON] [--query k=v ...]`, parsed
+// by node:util parseArgs.
 import type { PayScheme } from "./batch-payer.ts";
+import { strictParseArgs } from "./strict-args.ts";
 
 /** The most a batch-settlement deposit may lock unless --max-deposit says otherwise (dollars). */
 export const DEFAULT_MAX_DEPOSIT = "5";
@@ -25,7 +27,7 @@ export const USAGE = `usage (from the repository, after npm install):
   npx geo402 quote METHOD PATH [--data JSON] [--query k=v ...] [--url URL] [--json]
   npx geo402 pay   METHOD PATH [--data JSON] [--query k=v ...] [--url URL] [--key 0x...] [--json]
                    [--scheme exact|batch-settlement] [--max-deposit DOLLARS] [--allow-mainnet-lookalike]
-  npx geo402 --help
+  npx geo402 --help (or -h, after any command too)
 defaults: the service URL and payer key from .geo402/devnet.json (GEO402_HOME), or GEO402_URL / GEO402_PAYER_KEY
 --scheme batch-settlement: the first call deposits into a channel (at most --max-deposit, default
   $${DEFAULT_MAX_DEPOSIT}), later calls sign a voucher only; channel state is kept in GEO402_HOME/payer-channels.
@@ -36,80 +38,64 @@ exit codes: 0 answered (or quoted), 1 refused or unreachable, 2 usage error`;
 
 export class UsageError extends Error {}
 
-const HELP = new Set(["--help", "-h", "help"]);
+const OPTIONS = {
+  data: { type: "string" },
+  query: { type: "string", multiple: true },
+  url: { type: "string" },
+  key: { type: "string" },
+  scheme: { type: "string" },
+  "max-deposit": { type: "string" },
+  json: { type: "boolean" },
+  "allow-mainnet-lookalike": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
 
+const HELP_ARGS: CliArgs = {
+  command: "help",
+  method: "GET",
+  path: "/",
+  query: [],
+  json: false,
+  scheme: "exact",
+  maxDeposit: DEFAULT_MAX_DEPOSIT,
+  allowMainnetLookalike: false,
+};
+
+/** The arguments (node:util parseArgs), or throws UsageError saying what is wrong. */
 export function parseArgs(argv: string[]): CliArgs {
-  if (argv.some((a) => HELP.has(a)))
-    return {
-      command: "help",
-      method: "GET",
-      path: "/",
-      query: [],
-      json: false,
-      scheme: "exact",
-      maxDeposit: DEFAULT_MAX_DEPOSIT,
-      allowMainnetLookalike: false,
-    };
-  const [command, method, path, ...rest] = argv;
+  const { values: v, positionals } = parseWith(argv);
+  const [command, method, path, extra] = positionals;
+  if (v.help || command === "help") return HELP_ARGS;
   if (command !== "quote" && command !== "pay") throw new UsageError(`unknown command "${command ?? ""}"`);
   const upper = method?.toUpperCase();
   if (upper !== "GET" && upper !== "POST")
     throw new UsageError(`METHOD must be GET or POST, got "${method ?? ""}"`);
   if (!path?.startsWith("/")) throw new UsageError(`PATH must start with /, got "${path ?? ""}"`);
-  const args: CliArgs = {
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  if (v.scheme !== undefined && v.scheme !== "exact" && v.scheme !== "batch-settlement")
+    throw new UsageError(`--scheme takes exact or batch-settlement, got "${v.scheme}"`);
+  if (v.data !== undefined && upper === "GET") throw new UsageError("--data goes with POST");
+  return {
     command,
     method: upper,
     path,
-    query: [],
-    json: false,
-    scheme: "exact",
-    maxDeposit: DEFAULT_MAX_DEPOSIT,
-    allowMainnetLookalike: false,
+    ...(v.data !== undefined ? { data: v.data } : {}),
+    query: (v.query ?? []).map((kv) => {
+      const eq = kv.indexOf("=");
+      if (eq <= 0) throw new UsageError(`--query takes k=v, got "${kv}"`);
+      return [kv.slice(0, eq), kv.slice(eq + 1)];
+    }),
+    ...(v.url !== undefined ? { url: v.url } : {}),
+    ...(v.key !== undefined ? { key: v.key } : {}),
+    json: v.json === true,
+    scheme: v.scheme ?? "exact",
+    maxDeposit: v["max-deposit"] ?? DEFAULT_MAX_DEPOSIT,
+    allowMainnetLookalike: v["allow-mainnet-lookalike"] === true,
   };
-  for (let i = 0; i < rest.length; i++) {
-    const flag = rest[i];
-    const value = () => {
-      const v = rest[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case "--data":
-        args.data = value();
-        break;
-      case "--query": {
-        const kv = value();
-        const eq = kv.indexOf("=");
-        if (eq <= 0) throw new UsageError(`--query takes k=v, got "${kv}"`);
-        args.query.push([kv.slice(0, eq), kv.slice(eq + 1)]);
-        break;
-      }
-      case "--url":
-        args.url = value();
-        break;
-      case "--key":
-        args.key = value();
-        break;
-      case "--scheme": {
-        const scheme = value();
-        if (scheme !== "exact" && scheme !== "batch-settlement")
-          throw new UsageError(`--scheme takes exact or batch-settlement, got "${scheme}"`);
-        args.scheme = scheme;
-        break;
-      }
-      case "--max-deposit":
-        args.maxDeposit = value();
-        break;
-      case "--json":
-        args.json = true;
-        break;
-      case "--allow-mainnet-lookalike":
-        args.allowMainnetLookalike = true;
-        break;
-      default:
-        throw new UsageError(`unknown option "${flag}"`);
-    }
-  }
-  if (args.data !== undefined && args.method === "GET") throw new UsageError("--data goes with POST");
-  return args;
 }
+
+const parseWith = (argv: string[]) =>
+  strictParseArgs(
+    { args: argv, options: OPTIONS, allowPositionals: true, strict: true },
+    (m) => new UsageError(m),
+  );

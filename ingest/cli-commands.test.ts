@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, readlink, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { COMMANDS, USAGE } from "./cli-args.ts";
 import { runCli } from "./cli-commands.ts";
 import type { FamilyBuilder } from "./lib/family.ts";
 import { TEXT, textFamily, textSource } from "./lib/test-fixtures/text-family.ts";
@@ -133,5 +134,30 @@ describe("geo402-ingest", () => {
     expect((await cli(["build", "all", "--record"])).code).toBe(2);
     expect((await cli(["build", "nope", "--out", out])).code).toBe(2);
     expect((await cli(["frobnicate"])).code).toBe(2);
+    expect((await cli(["verify", "--mirror"])).code).toBe(2);
+    expect((await cli(["list", "--nope"])).code).toBe(2);
+    expect((await cli(["list", "extra"])).code).toBe(2);
+    expect((await cli(["rollback", "all"])).code).toBe(2);
+  });
+
+  it("every command answers --help and -h with its own usage, exit 0", async () => {
+    for (const command of Object.keys(COMMANDS))
+      for (const flag of ["--help", "-h"]) {
+        const r = await cli([command, flag]);
+        expect(r.code).toBe(0);
+        expect(r.out).toContain(`usage: geo402-ingest ${command}`);
+        expect(r.out).toContain(COMMANDS[command]?.usage);
+      }
+    for (const args of [["--help"], ["-h"], ["help"]]) {
+      const r = await cli(args);
+      expect(r.code).toBe(0);
+      expect(r.out).toBe(`${USAGE}\n`);
+    }
+  });
+
+  it("an option another command takes is refused naming that command", async () => {
+    const r = await cli(["build", "all", "--once"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--once applies to sync only");
   });
 });

@@ -1,5 +1,6 @@
-// geo402-ingest: build | verify | list | plan | lock | repro | refresh | rollback | schedule | publish | sync. Parses arguments
-// and dispatches; exit codes 0 success, 1 a build/verify/repro/refresh/rollback failed, 2 usage error.
+// geo402-ingest: build | verify | list | plan | lock | repro | refresh | rollback | schedule | publish | sync | export.
+// Dispatches the arguments cli-args.ts parsed; exit codes 0 success, 1 a build/verify/repro/refresh/rollback
+// failed, 2 usage error.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +8,8 @@ import { readCurrent } from "../artifacts/format/current-pointer.ts";
 import { lockCommand, planCommand } from "./catalogs/commands.ts";
 import { coverageChanged } from "./catalogs/lock-coverage.ts";
 import { readLock, type SourcesLock } from "./catalogs/lock-file.ts";
+import { commandUsage, type Parsed, parseIngestArgs, USAGE, UsageError } from "./cli-args.ts";
+import { exportCommand } from "./export/command.ts";
 import { FAMILIES, familyByName } from "./families.ts";
 import { buildFamily, expectedVersion } from "./lib/build.ts";
 import type { PipelineOptions } from "./lib/build-options.ts";
@@ -27,37 +30,6 @@ import { refreshCommand, rollbackCommand, scheduleCommand } from "./refresh/comm
 import { effectiveSources } from "./refresh/pins.ts";
 import { SOURCES, type SourceEntry, sourceById } from "./sources.ts";
 
-export const USAGE = `usage: geo402-ingest <command> [options]
-  build <family>|all   build into <out>/<family>/<version>, switch current after verify
-      --missing-only   skip families whose current version is the expected one and verifies
-  verify [family]      check manifest, output hashes and known answers of current versions
-  list                 families, their sources and current versions
-  plan <family>|all    the spec's coverage as the publishers' catalogs list it (URL, size, hash,
-                       whether the mirror holds each file) — enc, dem, datum-grids, census
-      --json           as one JSON document
-      --catalogs DIR   catalogs the mirror lacks, laid out like the mirror (e.g. test/fixtures/catalogs)
-  lock                 write that plan to ingest/sources.lock.json (builds report against it)
-  repro <family>|all   rebuild into a scratch folder, compare output sha256s with the current build
-                       and with artifacts/expected-hashes.json (a change of bytes needs a format bump)
-      --record         write the rebuild's hashes into artifacts/expected-hashes.json
-  refresh [family|all] check upstream; on a new version: check, build, verify, switch current
-      --force          also take upstream bytes a rollback rejected
-      --json           one JSON line per family (status, found, built, switched, duration)
-  rollback <family>    switch current back to the kept version built before it
-      --to VERSION     to this kept version instead
-  schedule             refresh on $GEO402_REFRESH_CRON until SIGTERM (docs/refresh.md)
-  publish <family>|all upload current to the object store ($GEO402_S3_*), then move its pointer
-      --to VERSION     this version instead (one only in the store: moves the pointer = rollback)
-  sync [family|all]    follow the store's pointers: download, verify, switch current (docs/operations.md)
-      --once           one poll, then exit (default: every $GEO402_SYNC_INTERVAL_S s until SIGTERM)
-options:
-  --mirror DIR         mirror root (default: $GEO402_MIRROR, else ../shared/data when it exists)
-  --no-mirror          ignore any mirror and download the pinned URLs
-  --upstream URL       download from URL/<host>/<path> instead of each publisher's host (a local
-                       copy laid out like their sites; default: $GEO402_UPSTREAM)
-  --out DIR            artifacts root (default: $GEO402_ARTIFACTS, else ./artifacts)
-  --keep N             earlier versions kept besides current (default: $GEO402_KEEP_VERSIONS, else 2)`;
-
 export interface CliDeps {
   families?: readonly FamilyBuilder[];
   sources?: readonly SourceEntry[];
@@ -70,71 +42,6 @@ export interface CliDeps {
   /** Where `lock` writes (default ingest/sources.lock.json). */
   lockFile?: string;
 }
-
-interface Parsed {
-  command: string | undefined;
-  target: string | undefined;
-  mirror: string | undefined;
-  noMirror: boolean;
-  out: string | undefined;
-  missingOnly: boolean;
-  keep: string | undefined;
-  force: boolean;
-  json: boolean;
-  to: string | undefined;
-  once: boolean;
-  record: boolean;
-  catalogs: string | undefined;
-  upstream: string | undefined;
-}
-
-function parse(argv: readonly string[]): Parsed {
-  const p: Parsed = {
-    command: undefined,
-    target: undefined,
-    mirror: undefined,
-    noMirror: false,
-    out: undefined,
-    missingOnly: false,
-    keep: undefined,
-    force: false,
-    json: false,
-    to: undefined,
-    once: false,
-    record: false,
-    catalogs: undefined,
-    upstream: undefined,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith("--")) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    if (a === "--mirror") p.mirror = value();
-    else if (a.startsWith("--mirror=")) p.mirror = a.slice(9);
-    else if (a === "--out") p.out = value();
-    else if (a.startsWith("--out=")) p.out = a.slice(6);
-    else if (a === "--no-mirror") p.noMirror = true;
-    else if (a === "--missing-only") p.missingOnly = true;
-    else if (a === "--keep") p.keep = value();
-    else if (a === "--to") p.to = value();
-    else if (a === "--force") p.force = true;
-    else if (a === "--json") p.json = true;
-    else if (a === "--once") p.once = true;
-    else if (a === "--record") p.record = true;
-    else if (a === "--catalogs") p.catalogs = value();
-    else if (a === "--upstream") p.upstream = value();
-    else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
-    else if (p.command === undefined) p.command = a;
-    else if (p.target === undefined) p.target = a;
-    else throw new UsageError(`unexpected argument ${a}`);
-  }
-  return p;
-}
-
-class UsageError extends Error {}
 
 function keepOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -160,32 +67,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
   const stderr = deps.stderr ?? process.stderr;
   let p: Parsed;
   try {
-    p = parse(argv);
-    if (p.command === undefined || p.command === "help" || argv.includes("--help")) {
-      stdout.write(`${USAGE}\n`);
-      return p.command === undefined && !argv.includes("--help") ? 2 : 0;
+    p = parseIngestArgs(argv);
+    if (p.command === "help") {
+      stdout.write(`${p.helpFor ? commandUsage(p.helpFor) : USAGE}\n`);
+      return p.bare ? 2 : 0;
     }
-    if (p.missingOnly && p.command !== "build") throw new UsageError("--missing-only applies to build only");
-    if (
-      (p.command === "build" || p.command === "repro" || p.command === "publish" || p.command === "plan") &&
-      !p.target
-    )
-      throw new UsageError(`${p.command} needs a family name or "all"`);
-    if ((p.command === "list" || p.command === "schedule" || p.command === "lock") && p.target)
-      throw new UsageError(`${p.command} takes no argument`);
-    if (p.command === "rollback" && (!p.target || p.target === "all"))
-      throw new UsageError("rollback needs one family name");
-    if (p.force && p.command !== "refresh") throw new UsageError("--force applies to refresh only");
-    if (p.json && p.command !== "refresh" && p.command !== "plan")
-      throw new UsageError("--json applies to refresh and plan only");
-    if (p.catalogs !== undefined && p.command !== "plan" && p.command !== "lock")
-      throw new UsageError("--catalogs applies to plan and lock only");
-    if (p.to !== undefined && p.command !== "rollback" && p.command !== "publish")
-      throw new UsageError("--to applies to rollback and publish only");
-    if (p.to !== undefined && p.command === "publish" && p.target === "all")
-      throw new UsageError("publish --to needs one family name");
-    if (p.once && p.command !== "sync") throw new UsageError("--once applies to sync only");
-    if (p.record && p.command !== "repro") throw new UsageError("--record applies to repro only");
     keepOption(p.keep ?? env.GEO402_KEEP_VERSIONS);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
@@ -345,6 +231,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
       };
       return syncCommand(store, list, outRoot, sync, { stdout, stderr });
     }
+    case "export":
+      return exportCommand(list[0] as FamilyBuilder, outRoot, path.resolve(cwd, p.into as string), {
+        stdout,
+        stderr,
+      });
     default:
       stderr.write(`geo402-ingest: unknown command ${p.command}\n${USAGE}\n`);
       return 2;

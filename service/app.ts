@@ -5,6 +5,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import pino from "pino";
+import { answerFormat, GEOJSON_MEDIA_TYPE } from "./answer-format.ts";
 import { CATALOG, catalogFor } from "./catalog.ts";
 import { createExecutor } from "./compute/execute.ts";
 import { refuseKernelsOnThisThread } from "./compute/kernel.ts";
@@ -259,10 +260,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
                 reason: `this payer already holds ${config.computePayerShare} compute task(s); retry when one ends`,
               });
           }
-          const input = { body: req.body, query };
-          return await execute(entry, input, ctx, req.delivery.signal, (used) => {
+          const member = entry.schemas.query
+            ? query.format
+            : (req.body as { format?: unknown } | null)?.format;
+          const format = answerFormat(entry, member, req.headers.accept);
+          const input = { body: req.body, query, format };
+          const answer = await execute(entry, input, ctx, req.delivery.signal, (used) => {
             workerUsed = used;
           });
+          // Set only with the answer: a refusal keeps its application/json error body.
+          if (format === "geojson") reply.type(GEOJSON_MEDIA_TYPE);
+          return answer;
         } catch (err) {
           noteReadFailure(data, err, workerUsed ?? view.used());
           throw err;

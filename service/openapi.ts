@@ -2,6 +2,7 @@
 // payment extensions (x-price, x-price-usd, x-price-atomic, x-free, x-payment, x-limits) on every
 // operation, and on every priced one `x-payment-info`, the member x402 tooling reads (below).
 import packageJson from "../package.json" with { type: "json" };
+import { GEOJSON_MEDIA_TYPE } from "./answer-format.ts";
 import type { Revision } from "./config.ts";
 import { ERROR_TABLE } from "./errors.ts";
 import { dollarsToAtomic, USDC_DECIMALS } from "./money.ts";
@@ -146,9 +147,13 @@ export function buildOpenApi(
   for (const e of entries) {
     const free = isFree(e);
     const atomic = dollarsToAtomic(e.price);
-    const responseName = schemas.get(e.schemas.response).title as string | undefined;
-    const key = responseName ?? e.schemas.response;
-    components[key] = published(e.schemas.response);
+    const component = (name: string): string => {
+      const key = (schemas.get(name).title as string | undefined) ?? name;
+      components[key] = published(name);
+      return key;
+    };
+    const key = component(e.schemas.response);
+    const geojsonKey = e.schemas.geojson ? component(e.schemas.geojson) : undefined;
     for (const tag of e.tags) {
       const description = TAG_DESCRIPTIONS[tag];
       if (!description)
@@ -180,6 +185,10 @@ export function buildOpenApi(
               schema: { $ref: `#/components/schemas/${key}` },
               ...(example === undefined ? {} : { example }),
             },
+            // The same answer as GeoJSON: format=geojson, or Accept: application/geo+json.
+            ...(geojsonKey
+              ? { [GEOJSON_MEDIA_TYPE]: { schema: { $ref: `#/components/schemas/${geojsonKey}` } } }
+              : {}),
           },
         },
         ...refusalResponses(!free),

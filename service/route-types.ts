@@ -2,6 +2,7 @@
 
 import type { FastifyBaseLogger } from "fastify";
 import type { FamilyName } from "../artifacts/families.ts";
+import type { AnswerFormat } from "./answer-format.ts";
 import type { Config, Revision } from "./config.ts";
 import type { DataReader, DataRegistry, RequestData } from "./data/registry.ts";
 import type { Limit } from "./geo/limit.ts";
@@ -59,11 +60,15 @@ type RequestName = Extract<SchemaName, `${string}.request`>;
 type QueryName = Extract<SchemaName, `${string}.query`>;
 type ResponseName = Extract<SchemaName, `${string}.response`>;
 
-/** The schemas of a route: request body and/or query, and the 200 answer. */
+/**
+ * The schemas of a route: request body and/or query, and the 200 answer; `geojson` names the
+ * answer's GeoJSON form (application/geo+json) on routes whose answer is geographic.
+ */
 export interface RouteSchemas {
   body?: RequestName;
   query?: QueryName;
   response: ResponseName;
+  geojson?: ResponseName;
 }
 
 /**
@@ -85,13 +90,19 @@ export type QueryOf<S extends RouteSchemas> = Named<
   Record<string, unknown>,
   Record<string, unknown>
 >;
-/** The 200 answer a route's handler returns. */
-export type AnswerOf<S extends RouteSchemas> = Named<S["response"], ResponseName, never, object>;
+/** The 200 answer a route's handler returns: its JSON form, or its GeoJSON form when it has one. */
+export type AnswerOf<S extends RouteSchemas> =
+  | Named<S["response"], ResponseName, never, object>
+  | Named<S["geojson"], ResponseName, never, object>;
 
-/** Validated input of a request: the parsed JSON body and the coerced query. */
+/**
+ * Validated input of a request: the parsed JSON body, the coerced query and, on routes with a
+ * GeoJSON form, the form asked for (answer-format.ts; absent means JSON).
+ */
 export interface RouteInput<Body = unknown, Query = Record<string, unknown>> {
   body: Body;
   query: Query;
+  format?: AnswerFormat;
 }
 
 /**

@@ -20,6 +20,9 @@ export interface ShiftGridHeader {
 /** Nodes of one tile: row-major from its south-west node, interleaved [latOffset, lonOffset] in arc-seconds. */
 export type Tile = Float32Array;
 
+export const tilesAcross = (h: ShiftGridHeader): number => Math.ceil(h.width / h.tileSize);
+export const tileId = (h: ShiftGridHeader, tx: number, ty: number): number => ty * tilesAcross(h) + tx;
+
 /** Node-extent rectangle (closed), degrees: west, south, east, north. */
 export function nodeExtent(h: ShiftGridHeader): [number, number, number, number] {
   return [h.west, h.south, h.west + (h.width - 1) * h.resX, h.south + (h.height - 1) * h.resY];

@@ -59,6 +59,10 @@ export function renderRouteReference(catalog: readonly CatalogEntry[] = CATALOG)
       );
     }
     out.push(`- Answer: \`schemas/${e.schemas.response}.json\``);
+    if (e.schemas.geojson)
+      out.push(
+        `- GeoJSON form (\`format=geojson\` or \`Accept: application/geo+json\`, sent as application/geo+json, same price): \`schemas/${e.schemas.geojson}.json\``,
+      );
     if (e.limits.length > 0) {
       out.push(
         "- Limits (over a limit: `400 limit_exceeded`, not charged):",

@@ -6,6 +6,7 @@ import { type CatalogEntry, defineRoute, type RouteContext } from "../route-type
 import type { SchemaTypes } from "../types/schema-types.ts";
 import { describeCoverage, pointAnswer } from "./elevation-answers.ts";
 import { PROFILE_LIMITS, profileHandler } from "./elevation-profile.ts";
+import { profileGeoJson } from "./geojson-forms.ts";
 import { queryLonLat } from "./query-position.ts";
 
 async function elevation(
@@ -57,7 +58,11 @@ export const elevationEntries: CatalogEntry[] = [
     description:
       "Heights at samples equally spaced in geodesic distance along a path of [longitude, latitude] positions (default every 60 m, at most 2000), with min, max, gain and loss over consecutive non-null samples and the count of void samples. Limits are checked before any tile is read; a sample outside the coverage is refused with its index (422 outside_coverage), a path void throughout with 422 no_data; neither is charged.",
     tags: ["elevation"],
-    schemas: { body: "elevation-profile.request", response: "elevation-profile.response" },
+    schemas: {
+      body: "elevation-profile.request",
+      response: "elevation-profile.response",
+      geojson: "elevation-profile-geojson.response",
+    },
     limits: [...Object.values(PROFILE_LIMITS), BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: {
       body: {
@@ -72,6 +77,9 @@ export const elevationEntries: CatalogEntry[] = [
     revisions: ["A", "B"],
     compute: "pool",
     families: [DEM_FAMILY],
-    handler: ({ body }, ctx) => profileHandler(body, ctx),
+    handler: async ({ body, format }, ctx) => {
+      const answer = await profileHandler(body, ctx);
+      return format === "geojson" ? profileGeoJson(answer) : answer;
+    },
   }),
 ];

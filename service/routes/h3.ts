@@ -1,6 +1,7 @@
 // POST /v1/h3/index and POST /v1/h3/polyfill — H3 cells of positions and of polygons (h3-js v4).
 
 import { kernel } from "../compute/kernel.ts";
+import { ApiError } from "../errors.ts";
 import { indexPoint } from "../geo/h3/cell-index.ts";
 import { readPolyfillFeatures } from "../geo/h3/polyfill-input.ts";
 import { RESOLUTIONS_LIMIT, readResolutions } from "../geo/h3/request-resolutions.ts";
@@ -9,6 +10,7 @@ import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
 import { SAN_FRANCISCO } from "./example-geometries.ts";
+import { h3IndexGeoJson, h3PolyfillGeoJson } from "./geojson-forms.ts";
 
 const INDEX_POINTS_LIMIT: RouteLimit = {
   name: "points",
@@ -41,20 +43,39 @@ const POLYFILL_CELLS_LIMIT: RouteLimit = {
     "cells per call over all features and resolutions: an upper-bound estimate within the cap admits a job before any cell is generated; above it, the cells are counted (when the estimate is at most twice the cap) and only a true count over the cap is refused",
 };
 
-type IndexRoute = RouteOf<{ body: "h3-index.request"; response: "h3-index.response" }>;
-type PolyfillRoute = RouteOf<{ body: "h3-polyfill.request"; response: "h3-polyfill.response" }>;
+type IndexRoute = RouteOf<{
+  body: "h3-index.request";
+  response: "h3-index.response";
+  geojson: "h3-index-geojson.response";
+}>;
+type PolyfillRoute = RouteOf<{
+  body: "h3-polyfill.request";
+  response: "h3-polyfill.response";
+  geojson: "h3-polyfill-geojson.response";
+}>;
 
-const indexCells: IndexRoute["handler"] = ({ body: b }) => {
+const indexCells: IndexRoute["handler"] = ({ body: b, format }) => {
   const points = readLonLatList(b.points, "points", INDEX_POINTS_LIMIT);
   const resolutions = readResolutions(b);
   const options = { includeCenter: b.includeCenter === true, includeBoundary: b.includeBoundary === true };
-  return { resolutions, count: points.length, cells: points.map((p) => indexPoint(p, resolutions, options)) };
+  const answer = {
+    resolutions,
+    count: points.length,
+    cells: points.map((p) => indexPoint(p, resolutions, options)),
+  };
+  return format === "geojson" ? h3IndexGeoJson(answer) : answer;
 };
 
-const polyfillCells: PolyfillRoute["handler"] = async ({ body: b }) => {
+const polyfillCells: PolyfillRoute["handler"] = async ({ body: b, format }) => {
   const features = readPolyfillFeatures(b.geojson);
   const resolutions = readResolutions(b);
   const containment = b.containment ?? "center";
+  if (b.estimateOnly === true && format === "geojson")
+    throw new ApiError("invalid_field", {
+      field: "format",
+      path: "$.format",
+      reason: "an estimateOnly answer has no cells to draw; ask for it as JSON",
+    });
   const where = { field: "geojson", path: "$.geojson" };
   checkLimit(POLYFILL_POLYGONS_LIMIT, sum(features.map((f) => f.geometry.parts.length)), where);
   checkLimit(POLYFILL_POSITIONS_LIMIT, sum(features.map((f) => f.geometry.positions)), where);
@@ -105,7 +126,7 @@ const polyfillCells: PolyfillRoute["handler"] = async ({ body: b }) => {
     }),
   }));
   const counts = resolutions.map((_, k) => sum(results.map((f) => f.results[k]?.count as number)));
-  return {
+  const answer = {
     ...head,
     estimateOnly: false,
     features: results,
@@ -113,6 +134,7 @@ const polyfillCells: PolyfillRoute["handler"] = async ({ body: b }) => {
     totalCount: sum(counts),
     cellCap: cap,
   };
+  return format === "geojson" ? h3PolyfillGeoJson(answer) : answer;
 };
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
@@ -126,7 +148,11 @@ export const h3Entries: CatalogEntry[] = [
     description:
       "For each [longitude, latitude] point, the containing H3 cell (h3-js v4) at each requested resolution, optionally with the cell's centre and closed boundary ring in GeoJSON order. Exactly one of `resolution` or `resolutions`.",
     tags: ["h3"],
-    schemas: { body: "h3-index.request", response: "h3-index.response" },
+    schemas: {
+      body: "h3-index.request",
+      response: "h3-index.response",
+      geojson: "h3-index-geojson.response",
+    },
     limits: [INDEX_POINTS_LIMIT, RESOLUTIONS_LIMIT, BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: { body: { points: [[-122.4194, 37.7749]], resolution: 9, includeCenter: true } },
     revisions: ["A", "B"],
@@ -142,7 +168,11 @@ export const h3Entries: CatalogEntry[] = [
     description:
       "Covers each Polygon or MultiPolygon feature with H3 cells (h3-js v4) at the requested resolutions: containment center (default), overlapping or full; holes respected; a MultiPolygon's parts unioned. Edges are straight in longitude/latitude. A job whose true count exceeds 100000 cells is refused, naming the finest resolution that truly fits; estimateOnly returns the estimates without generating cells.",
     tags: ["h3"],
-    schemas: { body: "h3-polyfill.request", response: "h3-polyfill.response" },
+    schemas: {
+      body: "h3-polyfill.request",
+      response: "h3-polyfill.response",
+      geojson: "h3-polyfill-geojson.response",
+    },
     limits: [
       POLYFILL_POLYGONS_LIMIT,
       POLYFILL_POSITIONS_LIMIT,

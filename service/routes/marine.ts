@@ -7,6 +7,7 @@ import { checkLimit } from "../geo/limit.ts";
 import { depthAt } from "../geo/marine/depth-lookup.ts";
 import { hazardsNear } from "../geo/marine/hazard-search.ts";
 import { type CatalogEntry, defineRoute, type RouteLimit } from "../route-types.ts";
+import { hazardsGeoJson } from "./geojson-forms.ts";
 import { depthAnswer, hazardsAnswer, outsideCoverage } from "./marine-answers.ts";
 import { queryLonLat } from "./query-position.ts";
 
@@ -91,12 +92,16 @@ export const marineEntries: CatalogEntry[] = [
     description:
       "Every charted underwater rock (UWTROC), obstruction (OBSTRN) and wreck (WRECKS) within a geodesic radius (1–5000 m, default 1000), nearest first, with charted depth, water level, name, distance and cell; the largest-scale cell applies per location and a hazard charted twice at a cell seam is returned once. An empty list means the charts show nothing, not that the water is clear.",
     tags: ["marine"],
-    schemas: { query: "marine-hazards.query", response: "marine-hazards.response" },
+    schemas: {
+      query: "marine-hazards.query",
+      response: "marine-hazards.response",
+      geojson: "marine-hazards-geojson.response",
+    },
     limits: [RADIUS_LIMIT, HAZARDS_LIMIT, TILES_LIMIT],
     example: { query: { lat: 59.6033, lon: -151.4192, radius: 1000 } },
     revisions: ["A", "B"],
     families: [ENC_FAMILY],
-    handler: async ({ query }, ctx) => {
+    handler: async ({ query, format }, ctx) => {
       const q = { ...queryLonLat(query), radius: radius(query) };
       const enc = charts(ctx);
       const session = enc.session();
@@ -109,8 +114,15 @@ export const marineEntries: CatalogEntry[] = [
           return checkLimit(TILES_LIMIT, r.tiles, { field: "radius", path: "radius" }) as never;
         case "outside_coverage":
           throw new ApiError("outside_coverage", outsideCoverage(enc, q));
-        case "hazards":
-          return hazardsAnswer(enc, q, r, session.tilesRead);
+        case "hazards": {
+          const answer = hazardsAnswer(enc, q, r, session.tilesRead);
+          return format === "geojson"
+            ? hazardsGeoJson(
+                answer,
+                r.hazards.map((f) => f.hazard.parts),
+              )
+            : answer;
+        }
       }
     },
   }),

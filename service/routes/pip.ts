@@ -9,6 +9,7 @@ import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
 import { SAN_FRANCISCO } from "./example-geometries.ts";
+import { pipGeoJson } from "./geojson-forms.ts";
 
 const PIP_LIMITS = {
   points: { name: "points", max: 250_000, unit: "points", detail: "positions in `points`" },
@@ -28,9 +29,9 @@ const PIP_LIMITS = {
   vertexTests: { name: "vertexTests", max: 25_000_000, unit: "tests", detail: "points × polygon positions" },
 } as const satisfies Record<string, RouteLimit>;
 
-type PipRoute = RouteOf<{ body: "pip.request"; response: "pip.response" }>;
+type PipRoute = RouteOf<{ body: "pip.request"; response: "pip.response"; geojson: "pip-geojson.response" }>;
 
-const pointsInPolygons: PipRoute["handler"] = ({ body: b }) => {
+const pointsInPolygons: PipRoute["handler"] = ({ body: b, format }) => {
   const points = readLonLatList(b.points, "points", PIP_LIMITS.points);
   const polygons = readPipPolygons(b.polygons);
   const positions = polygons.reduce((n, p) => n + p.geometry.positions, 0);
@@ -41,13 +42,14 @@ const pointsInPolygons: PipRoute["handler"] = ({ body: b }) => {
 
   const prepared = polygons.map((p) => preparePolygon(p.geometry.parts));
   const { matrix, containing } = pipMatrix(points, prepared, b.ignoreBoundary === true);
-  return {
+  const answer = {
     matrix,
     containing,
     columns: polygons.map((p) => p.column),
     pointCount: points.length,
     polygonCount: polygons.length,
   };
+  return format === "geojson" ? pipGeoJson(points, answer) : answer;
 };
 
 export const pipEntries: CatalogEntry[] = [
@@ -59,7 +61,7 @@ export const pipEntries: CatalogEntry[] = [
     description:
       "Tests every point against every Polygon or MultiPolygon (edges straight in longitude/latitude, rings combined by the even-odd rule). Answers a dense matrix (row per point, column per polygon, 1 inside, 0 outside), per point the containing column indices, and the column labels (feature ids, or indices). A point on an edge or vertex is inside unless ignoreBoundary is true.",
     tags: ["containment"],
-    schemas: { body: "pip.request", response: "pip.response" },
+    schemas: { body: "pip.request", response: "pip.response", geojson: "pip-geojson.response" },
     limits: [...Object.values(PIP_LIMITS), BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT],
     example: {
       body: {

@@ -113,8 +113,89 @@ export interface components {
             /** @description The route purchased, `GET /v1/marine/depth`. */
             route: string;
         };
+        /**
+         * ElevationProfileGeoJson
+         * @description POST /v1/elevation/profile as GeoJSON (format=geojson or Accept: application/geo+json): one Feature whose geometry is a LineString with Z, [longitude, latitude, elevationMeters] per sample in path order. Void samples (no elevation) are left out of the line; `distancesMeters` says where each position lies along the path and `stats.voidSamples` how many were left out; the geometry is null when fewer than two samples have an elevation. The Feature's properties are the JSON answer without `samples`.
+         */
+        "elevation-profile-geojson.response": {
+            /** @description The features of the answer, in the JSON form's order. */
+            features: {
+                geometry: components["schemas"]["LineString"] | null;
+                properties: {
+                    coverage: {
+                        /** @description The boundary that defines Alaska. */
+                        boundary: string;
+                        /** @description Water within this distance of the boundary counts as Alaska. */
+                        coastalBandMeters: number;
+                        datasets: {
+                            bbox: number[];
+                            blocks: string[];
+                            dataset: string;
+                            verticalDatum: string;
+                        }[];
+                        region: string;
+                        statement: string;
+                    };
+                    /** @description Distance along the path of each position of the line, in order. */
+                    distancesMeters: number[];
+                    /** @enum {string} */
+                    interpolation: "bilinear" | "nearest";
+                    /** @description Geodesic length of the path on WGS 84. */
+                    lengthMeters: number;
+                    notes: string[];
+                    source: {
+                        /** @description Upstream files the samples' pixels came from, with their publication dates. */
+                        blocks: {
+                            id: string;
+                            published: string | null;
+                        }[];
+                        dataset: string;
+                        horizontalDatum: string;
+                        license: string;
+                        publisher: string;
+                        /** @description Pixel size, e.g. `3 arc-second`. */
+                        resolution: string;
+                        resolutionArcSeconds: {
+                            latitude: number;
+                            longitude: number;
+                        };
+                        /**
+                         * @description Bare earth (DTM) or surface with vegetation and buildings (DSM).
+                         * @enum {string}
+                         */
+                        surface: "DTM" | "DSM" | "unspecified";
+                        url: string;
+                        verticalDatum: string;
+                    }[];
+                    /** @description Index into `source` of the dataset sampled at each position of the line. */
+                    sourceIndexes: number[];
+                    /** @description Distance between consecutive samples. */
+                    spacingMeters: number;
+                    stats: {
+                        /** @description Sum of rises between consecutive non-null samples. */
+                        gainMeters: number;
+                        /** @description Sum of drops between consecutive non-null samples. */
+                        lossMeters: number;
+                        maxMeters: number | null;
+                        minMeters: number | null;
+                        voidSamples: number;
+                    };
+                    /** @description Artifact tiles the samples' windows fall in (the 512-tile limit counts these). */
+                    tilesConsulted: number;
+                };
+                /** @constant */
+                type: "Feature";
+            }[];
+            /** @constant */
+            type: "FeatureCollection";
+        };
         /** ElevationProfileRequest */
         "elevation-profile.request": {
+            /**
+             * @description Answer form: json (the default) or geojson, a FeatureCollection sent as application/geo+json. Without this member, a request whose Accept header prefers application/geo+json over application/json gets the geojson form. The price is the same.
+             * @enum {string}
+             */
+            format?: "json" | "geojson";
             /**
              * @description bilinear (default) or nearest, as for GET /v1/elevation.
              * @enum {string}
@@ -656,10 +737,44 @@ export interface components {
             type: "GeometryCollection";
         };
         /**
+         * H3IndexGeoJson
+         * @description POST /v1/h3/index as GeoJSON (format=geojson or Accept: application/geo+json): one Feature per point and resolution, in input order then the order of `resolutions`, whose geometry is the cell's boundary: a Polygon, or a MultiPolygon cut at ±180° for a cell that crosses the antimeridian (RFC 7946 §3.1.9). Foreign members (RFC 7946 §6.1) carry the members of the JSON answer that are not features.
+         */
+        "h3-index-geojson.response": {
+            /** @description Number of points indexed. */
+            count: number;
+            /** @description The features of the answer, in the JSON form's order. */
+            features: {
+                geometry: components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"];
+                properties: {
+                    /** @description H3 cell index, lower-case hex. */
+                    cell: string;
+                    /** @description Cell centre [longitude, latitude] (with includeCenter). */
+                    center?: number[];
+                    /** @description The position as sent. */
+                    point: number[];
+                    /** @description Index of the point in `points`. */
+                    pointIndex: number;
+                    resolution: number;
+                };
+                /** @constant */
+                type: "Feature";
+            }[];
+            /** @description Resolutions answered, in the order sent. */
+            resolutions: number[];
+            /** @constant */
+            type: "FeatureCollection";
+        };
+        /**
          * H3IndexRequest
          * @description Positions to index and the H3 resolutions to index them at. Send exactly one of `resolution` or `resolutions`. A body carrying `geojson` is refused.
          */
         "h3-index.request": {
+            /**
+             * @description Answer form: json (the default) or geojson, a FeatureCollection sent as application/geo+json. Without this member, a request whose Accept header prefers application/geo+json over application/json gets the geojson form. The price is the same.
+             * @enum {string}
+             */
+            format?: "json" | "geojson";
             /**
              * @description Also return each cell's boundary as a closed ring of [longitude, latitude] positions.
              * @default false
@@ -702,6 +817,42 @@ export interface components {
             resolutions: number[];
         };
         /**
+         * H3PolyfillGeoJson
+         * @description POST /v1/h3/polyfill as GeoJSON (format=geojson or Accept: application/geo+json): one Feature per cell, by input feature, then resolution, then cell (sorted), whose geometry is the cell's boundary: a Polygon, or a MultiPolygon cut at ±180° for a cell that crosses the antimeridian. Not available with estimateOnly (no cells). Foreign members (RFC 7946 §6.1) carry the members of the JSON answer that are not features.
+         */
+        "h3-polyfill-geojson.response": {
+            /** @description Cells allowed per call (100000). */
+            cellCap: number;
+            /** @enum {string} */
+            containment: "center" | "overlapping" | "full";
+            /** @description The features of the answer, in the JSON form's order. */
+            features: {
+                geometry: components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"];
+                properties: {
+                    /** @description H3 cell index, lower-case hex. */
+                    cell: string;
+                    /** @description The feature's id, null when it has none. */
+                    featureId: string | number | null;
+                    /** @description Index of the input feature (one for a bare geometry). */
+                    featureIndex: number;
+                    resolution: number;
+                };
+                /** @constant */
+                type: "Feature";
+            }[];
+            resolutions: number[];
+            /** @description Cells returned in all. */
+            totalCount: number;
+            /** @description Per resolution, the sum over features (of `count`, or of `estimate` with estimateOnly). */
+            totals: {
+                count?: number;
+                estimate?: number;
+                resolution: number;
+            }[];
+            /** @constant */
+            type: "FeatureCollection";
+        };
+        /**
          * H3PolyfillRequest
          * @description Polygons to cover with H3 cells. Send exactly one of `resolution` or `resolutions`. A body carrying `points` is refused.
          */
@@ -717,6 +868,11 @@ export interface components {
              * @default false
              */
             estimateOnly?: boolean;
+            /**
+             * @description Answer form: json (the default) or geojson, a FeatureCollection sent as application/geo+json. Without this member, a request whose Accept header prefers application/geo+json over application/json gets the geojson form. The price is the same.
+             * @enum {string}
+             */
+            format?: "json" | "geojson";
             /** @description A Polygon, a MultiPolygon, or a Feature or FeatureCollection of them, EPSG:4326; at most 500 polygons and 10000 positions. Each feature is covered separately; a MultiPolygon's parts are unioned. Other geometry types are refused by name. */
             geojson: {
                 type: string;
@@ -896,8 +1052,84 @@ export interface components {
             /** @constant */
             units: "metres";
         };
+        /**
+         * MarineHazardsGeoJson
+         * @description GET /v1/marine/hazards as GeoJSON (format=geojson or Accept: application/geo+json): one Feature per hazard, nearest first: a Point at the charted position, or for a hazard charted as an area its charted outline as a MultiPolygon (a part per cell charting it). Properties are the hazard as in the JSON answer. Foreign members (RFC 7946 §6.1) carry the members of the JSON answer that are not features.
+         */
+        "marine-hazards-geojson.response": {
+            cellsSearched: string[];
+            count: number;
+            coverage: {
+                /** @description Named areas the cells chart. */
+                areas: string[];
+                /** @description Usage bands of the cells, e.g. `5 (harbour)`. */
+                bands: string[];
+                /** @description Number of chart cells ingested. */
+                cells: number;
+                classes: ("SOUNDG" | "DEPARE" | "DRGARE" | "UWTROC" | "OBSTRN" | "WRECKS" | "M_QUAL")[];
+                /** @description Why the coverage is what it is. */
+                reason: string;
+                /** @description The region covered. */
+                region: string;
+            };
+            disclaimer: {
+                /** @constant */
+                notForNavigation: true;
+                origin: string;
+                statement: string;
+                surveyAge: string;
+                trademark: string;
+                vintage: string;
+            };
+            /** @description The features of the answer, in the JSON form's order. */
+            features: {
+                geometry: components["schemas"]["Point"] | components["schemas"]["MultiPolygon"];
+                properties: {
+                    /** @description Other cells charting the same object across a seam (returned once). */
+                    alsoChartedIn: string[];
+                    /** @description CATOBS or CATWRK; null for rocks and when not charted. */
+                    category: string | null;
+                    cell: string;
+                    /** @description True when charted as an area; the position is then its centroid. */
+                    chartedAsArea: boolean;
+                    /** @enum {unknown} */
+                    class: "UWTROC" | "OBSTRN" | "WRECKS";
+                    /** @description VALSOU, metres below the sounding datum; null when the chart gives none. */
+                    depthMeters: number | null;
+                    distanceMeters: number;
+                    latitude: number;
+                    longitude: number;
+                    /** @description OBJNAM; null when not charted. */
+                    name: string | null;
+                    /** @description QUAPOS of a point hazard, e.g. `approximated`; null when not charted. */
+                    positionQuality: string | null;
+                    /** @description WATLEV, e.g. `covers and uncovers`; null when not charted. */
+                    waterLevel: string | null;
+                };
+                /** @constant */
+                type: "Feature";
+            }[];
+            notes: string[];
+            query: {
+                lat: number;
+                lon: number;
+            };
+            radiusMeters: number;
+            soundingDatum: string;
+            tilesRead: number;
+            truncated: boolean;
+            /** @constant */
+            type: "FeatureCollection";
+            /** @constant */
+            units: "metres";
+        };
         /** MarineHazardsQuery */
         "marine-hazards.query": {
+            /**
+             * @description Answer form: json (the default) or geojson, a FeatureCollection sent as application/geo+json. Without this member, a request whose Accept header prefers application/geo+json over application/json gets the geojson form. The price is the same.
+             * @enum {string}
+             */
+            format?: "json" | "geojson";
             /** @description Latitude, EPSG:4326 degrees (-90..90). */
             lat: number;
             /** @description Longitude, EPSG:4326 degrees (-180..180). */
@@ -1008,10 +1240,41 @@ export interface components {
             };
         };
         /**
+         * PipGeoJson
+         * @description POST /v1/pip as GeoJSON (format=geojson or Accept: application/geo+json): one Point Feature per point, in input order, with the polygons that contain it (column indices and labels); the matrix of the JSON form is not repeated. Foreign members (RFC 7946 §6.1) carry the members of the JSON answer that are not features.
+         */
+        "pip-geojson.response": {
+            /** @description Column labels: the feature id, or the polygon's index when it has none. */
+            columns: (string | number)[];
+            /** @description The features of the answer, in the JSON form's order. */
+            features: {
+                geometry: components["schemas"]["Point"];
+                properties: {
+                    /** @description Column indices of the polygons that contain the point, ascending. */
+                    containing: number[];
+                    /** @description The labels (`columns`) of those polygons, in the same order. */
+                    containingLabels: (string | number)[];
+                    /** @description Index of the point in `points`. */
+                    index: number;
+                };
+                /** @constant */
+                type: "Feature";
+            }[];
+            pointCount: number;
+            polygonCount: number;
+            /** @constant */
+            type: "FeatureCollection";
+        };
+        /**
          * PipRequest
          * @description Points tested against polygons (EPSG:4326, closed rings, edges straight in longitude/latitude).
          */
         "pip.request": {
+            /**
+             * @description Answer form: json (the default) or geojson, a FeatureCollection sent as application/geo+json. Without this member, a request whose Accept header prefers application/geo+json over application/json gets the geojson form. The price is the same.
+             * @enum {string}
+             */
+            format?: "json" | "geojson";
             /**
              * @description When true, a point exactly on an edge or vertex counts as outside.
              * @default false
