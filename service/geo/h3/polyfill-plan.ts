@@ -7,6 +7,7 @@ import { RESOLUTION_COUNT, resolutionSizes } from "./cell-size-bounds.ts";
 import { partsForH3 } from "./longitude-spans.ts";
 import type { Containment } from "./part-cells.ts";
 import type { PolyfillFeature } from "./polyfill-input.ts";
+import { refuseSelfCrossingRings } from "./self-crossing-rings.ts";
 
 export interface PlannedFeature {
   id: string | number | null;
@@ -20,6 +21,7 @@ export function planFeatures(features: readonly PolyfillFeature[], field: string
       f.geometry.type === "Polygon"
         ? [f.coordinatesPath]
         : f.geometry.parts.map((_, k) => `${f.coordinatesPath}[${k}]`);
+    refuseSelfCrossingRings(f.geometry.parts, paths, field);
     const parts = partsForH3(f.geometry.parts, paths, field);
     return { id: f.id, parts, measures: parts.map(measurePart) };
   });
