@@ -5,7 +5,7 @@
 // latitude, truncation far below 1e-20 relative). GeographicLib cannot referee at this level: its
 // own area of a 1 m parcel is off by up to 2e-4 relative (its per-edge terms are areas down to the
 // equator); it checks the model itself in ellipsoidal-area.test.ts.
-import Decimal from "decimal.js";
+import { Decimal } from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { area, LONLAT_AREA_RELATIVE_ERROR } from "./area.ts";
