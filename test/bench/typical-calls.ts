@@ -8,6 +8,8 @@
 import * as turf from "@turf/turf";
 import { POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from "h3-js";
 import { area } from "../../service/geo/geometry/area.ts";
+import { polygonArea } from "../../service/geo/geometry/ellipsoidal-area.ts";
+import { readGeoJson } from "../../service/geo/geometry/geojson-input.ts";
 import { polyfill } from "../../service/geo/h3/polyfill.ts";
 import { readPolyfillFeatures } from "../../service/geo/h3/polyfill-input.ts";
 import { coarselyWithin, featureEstimate, planFeatures } from "../../service/geo/h3/polyfill-plan.ts";
@@ -75,6 +77,21 @@ for (const n of [100, 100_000]) {
   );
   console.log(
     `| polygon of ${n.toLocaleString("en")} positions | ${ms(r.ours)} | ${ms(r.peer)} | ${r.ratio.toFixed(1)} |`,
+  );
+  // where the answer's time goes: reading the GeoJSON (shared by every geometry route) vs the kernel
+  const read = paired(
+    () => readGeoJson(geojson, { field: "geojson" }),
+    () => turf.area(feature),
+  );
+  const kernel = paired(
+    () => polygonArea(geojson.coordinates as [number, number][][]),
+    () => turf.area(feature),
+  );
+  console.log(
+    `| … its GeoJSON read alone | ${ms(read.ours)} | ${ms(read.peer)} | ${read.ratio.toFixed(1)} |`,
+  );
+  console.log(
+    `| … its lon/lat kernel alone | ${ms(kernel.ours)} | ${ms(kernel.peer)} | ${kernel.ratio.toFixed(1)} |`,
   );
 }
 
