@@ -178,6 +178,51 @@ describe("POST /v1/h3/polyfill", () => {
     ]);
   });
 
+  it("issue 31: refuses a self-crossing ring with the validator's check before estimating, at any size", async () => {
+    const bowtie = (s: number) => [
+      [
+        [0, 0],
+        [s, s],
+        [s, 0],
+        [0, s],
+        [0, 0],
+      ],
+    ];
+    // 2° across at resolution 9 the old fan bound alone refused it as too many cells
+    for (const [size, resolution] of [
+      [2, 9],
+      [0.01, 7],
+    ]) {
+      const err = await refusal({
+        geojson: { type: "Polygon", coordinates: bowtie(size as number) },
+        resolution,
+      });
+      expect([err.code, err.details.check, err.details.path]).toEqual([
+        "invalid_geometry",
+        "self_intersection",
+        "$.geojson.coordinates[0][0]",
+      ]);
+    }
+    // a hole crossing itself is refused with its own path; a ring touching itself at a vertex is not
+    const crossedHole = await refusal({
+      geojson: { type: "Polygon", coordinates: [box(-1, -1, 3, 3)[0], bowtie(1)[0]] },
+      resolution: 5,
+    });
+    expect(crossedHole.details.path).toBe("$.geojson.coordinates[1][0]");
+    const touching = [
+      [0, 0],
+      [2, 0],
+      [1, 1],
+      [2, 2],
+      [0, 2],
+      [1, 1],
+      [0, 0],
+    ];
+    expect(
+      (await answer({ geojson: { type: "Polygon", coordinates: [touching] }, resolution: 5 })).totalCount,
+    ).toBeGreaterThanOrEqual(0);
+  });
+
   it("refuses an estimate above 100000 cells, naming the finest resolution that fits", async () => {
     const geojson = { type: "Polygon", coordinates: box(-10, -10, 10, 10) };
     const err = await refusal({ geojson, resolution: 9 });

@@ -1,9 +1,13 @@
 // POST /v1/h3/index and POST /v1/h3/polyfill — H3 cells of positions and of polygons (h3-js v4).
 
+import type { AnswerFormat } from "../answer-format.ts";
 import { kernel } from "../compute/kernel.ts";
 import { ApiError } from "../errors.ts";
 import { indexPoint } from "../geo/h3/cell-index.ts";
+import type { PolyfillCells } from "../geo/h3/cells-within-cap.ts";
+import type { Containment } from "../geo/h3/part-cells.ts";
 import { readPolyfillFeatures } from "../geo/h3/polyfill-input.ts";
+import type { PlannedFeature } from "../geo/h3/polyfill-plan.ts";
 import { RESOLUTIONS_LIMIT, readResolutions } from "../geo/h3/request-resolutions.ts";
 import { checkLimit } from "../geo/limit.ts";
 import { readLonLatList } from "../geo/position.ts";
@@ -80,14 +84,17 @@ const polyfillCells: PolyfillRoute["handler"] = async ({ body: b, format }) => {
   checkLimit(POLYFILL_POLYGONS_LIMIT, sum(features.map((f) => f.geometry.parts.length)), where);
   checkLimit(POLYFILL_POSITIONS_LIMIT, sum(features.map((f) => f.geometry.positions)), where);
 
-  const { featureEstimate, finestResolutionWithin, planFeatures } = await planKernel();
+  const { coarselyWithin, featureEstimate, finestResolutionWithin, planFeatures } = await planKernel();
   const { PolyfillCells } = await cellsKernel();
   const plan = planFeatures(features, "geojson");
+  const cap = POLYFILL_CELLS_LIMIT.max;
+  const head = { containment, resolutions };
+  const cells = new PolyfillCells(plan, containment);
+  if (b.estimateOnly !== true && coarselyWithin(plan, resolutions, containment, cap))
+    return cellsAnswer(head, plan, resolutions, cells, cap, format);
   const estimates = plan.map((f) => resolutions.map((r) => featureEstimate(f, r, containment)));
   const totals = resolutions.map((_, k) => sum(estimates.map((row) => row[k] as number)));
   const totalEstimate = sum(totals);
-  const cap = POLYFILL_CELLS_LIMIT.max;
-  const head = { containment, resolutions };
   if (b.estimateOnly === true) {
     return {
       ...head,
@@ -104,7 +111,6 @@ const polyfillCells: PolyfillRoute["handler"] = async ({ body: b, format }) => {
       finestResolutionWithinCap: finestResolutionWithin(plan, containment, cap),
     };
   }
-  const cells = new PolyfillCells(plan, containment);
   if (totalEstimate > cap && !cells.fits(resolutions, cap)) {
     const field = b.resolution !== undefined ? "resolution" : "resolutions";
     checkLimit(
@@ -117,6 +123,17 @@ const polyfillCells: PolyfillRoute["handler"] = async ({ body: b, format }) => {
       },
     );
   }
+  return cellsAnswer(head, plan, resolutions, cells, cap, format);
+};
+
+function cellsAnswer(
+  head: { containment: Containment; resolutions: number[] },
+  plan: readonly PlannedFeature[],
+  resolutions: readonly number[],
+  cells: PolyfillCells,
+  cap: number,
+  format: AnswerFormat | undefined,
+) {
   const results = plan.map((f, i) => ({
     index: i,
     id: f.id,
@@ -128,14 +145,14 @@ const polyfillCells: PolyfillRoute["handler"] = async ({ body: b, format }) => {
   const counts = resolutions.map((_, k) => sum(results.map((f) => f.results[k]?.count as number)));
   const answer = {
     ...head,
-    estimateOnly: false,
+    estimateOnly: false as const,
     features: results,
     totals: resolutions.map((resolution, k) => ({ resolution, count: counts[k] as number })),
     totalCount: sum(counts),
     cellCap: cap,
   };
   return format === "geojson" ? h3PolyfillGeoJson(answer) : answer;
-};
+}
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 

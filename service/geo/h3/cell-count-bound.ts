@@ -53,7 +53,7 @@ export function measurePart(rings: PolygonRings): PartMeasures {
   const exterior = rings[0] as PolygonRings[number];
   const box = ringBox(exterior);
   const ringLengthsKm = rings.map(ringLengthBoundKm);
-  const angles = tileFaceAngles(box);
+  const angles = tileFaceAngles(box, TILES);
   const maxFaceAngle = Math.max(...angles.flat());
   if (!isProvenSimpleRing(exterior))
     return { tiles: [{ areaKm2: ringFanAreaBoundKm2(exterior), maxFaceAngle }], ringLengthsKm, maxFaceAngle };
@@ -75,13 +75,28 @@ export function measurePart(rings: PolygonRings): PartMeasures {
 }
 
 /**
- * θmax of each tile of the TILES × TILES grid over `box`: the largest angle at a grid of
+ * A looser bound in a fraction of the work (no tiles, no simplicity test): the exterior's
+ * fan-of-triangles area in one tile whose θmax comes from 3 × 3 samples. Enough to admit the
+ * small jobs most callers send without the 17 × 17 face-angle samples and tile areas.
+ */
+export function coarseMeasurePart(rings: PolygonRings): PartMeasures {
+  const exterior = rings[0] as PolygonRings[number];
+  const maxFaceAngle = tileFaceAngles(ringBox(exterior), 1)[0]?.[0] as number;
+  return {
+    tiles: [{ areaKm2: ringFanAreaBoundKm2(exterior), maxFaceAngle }],
+    ringLengthsKm: rings.map(ringLengthBoundKm),
+    maxFaceAngle,
+  };
+}
+
+/**
+ * θmax of each tile of the tiles × tiles grid over `box`: the largest angle at a grid of
  * samples (TILE_SAMPLES steps per tile side, shared between neighbouring tiles) plus the
  * spacing's slack. Any point is within half a step in each direction of a sample, and a path
  * along latitude then longitude of that length is at most hypot(½·dLat, ½·dLon) radians long.
  */
-function tileFaceAngles(box: LonLatBox): number[][] {
-  const steps = TILES * TILE_SAMPLES;
+function tileFaceAngles(box: LonLatBox, tiles: number): number[][] {
+  const steps = tiles * TILE_SAMPLES;
   const stepLon = (box.maxLon - box.minLon) / steps;
   const stepLat = (box.maxLat - box.minLat) / steps;
   const sample = Array.from({ length: steps + 1 }, (_, i) =>
@@ -90,8 +105,8 @@ function tileFaceAngles(box: LonLatBox): number[][] {
     ),
   );
   const slack = Math.hypot(stepLat / 2, stepLon / 2) * RAD;
-  return Array.from({ length: TILES }, (_, ti) =>
-    Array.from({ length: TILES }, (_, tj) => {
+  return Array.from({ length: tiles }, (_, ti) =>
+    Array.from({ length: tiles }, (_, tj) => {
       let worst = 0;
       for (let i = ti * TILE_SAMPLES; i <= (ti + 1) * TILE_SAMPLES; i++) {
         for (let j = tj * TILE_SAMPLES; j <= (tj + 1) * TILE_SAMPLES; j++)

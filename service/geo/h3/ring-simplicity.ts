@@ -9,7 +9,19 @@ import type { Ring } from "../areal-geometry.ts";
 const BIN_INCIDENCES_PER_EDGE = 16;
 const PAIR_TESTS_PER_EDGE = 200;
 
+/** Answers per ring object: the self-crossing check and the cell-count bound ask about the same rings. */
+const proven = new WeakMap<Ring, boolean>();
+
 export function isProvenSimpleRing(ring: Ring): boolean {
+  let answer = proven.get(ring);
+  if (answer === undefined) {
+    answer = provenSimple(ring);
+    proven.set(ring, answer);
+  }
+  return answer;
+}
+
+function provenSimple(ring: Ring): boolean {
   // Distinct consecutive vertices; the closing vertex repeats the first.
   const xs: number[] = [];
   const ys: number[] = [];
