@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPayer } from "../../cli/batch-payer.ts";
 import { type LogRecord, startLogged, until } from "../support/execution.ts";
 import { stateOutlineBuffer } from "../support/heavy-inputs.ts";
-import { callTool } from "../support/mcp-call.ts";
+import { callTool, postToolCall } from "../support/mcp-call.ts";
 import { exactClient, type TestService } from "../support/service.ts";
 
 const GEOMETRY_PRICE = 10_000n;
@@ -175,16 +175,7 @@ describe("a payment quoted for one tool", () => {
 describe("invalid tool arguments answer the route's own error code in the tool result", () => {
   /** A raw tools/call message, so that arguments the SDK's types forbid can be sent. */
   const rawCall = async (name: string, args: unknown) => {
-    const r = await fetch(`${t.url}/mcp`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name, arguments: args },
-      }),
-    });
+    const r = await postToolCall(t.url, name, args);
     expect(r.status).toBe(200);
     return (await r.json()) as { result?: CallToolResult; error?: unknown };
   };

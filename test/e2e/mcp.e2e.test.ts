@@ -16,7 +16,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG, catalogFor } from "../../service/catalog.ts";
 import { isFree } from "../../service/route-types.ts";
-import { callTool } from "../support/mcp-call.ts";
+import { callTool, postToolCall } from "../support/mcp-call.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { type Payer, REPO_ROOT, startTestService, type TestService } from "../support/service.ts";
 
@@ -197,17 +197,7 @@ describe("refusals charge nothing", () => {
   it("the nesting limit counts the JSON-RPC envelope: arguments may nest 62 levels", async () => {
     // Arguments of depth d (the object itself is level 1) sit at depth d + 2 in the message.
     const argsOfDepth = (d: number) => ({ name: JSON.parse(`${"[".repeat(d - 1)}${"]".repeat(d - 1)}`) });
-    const post = (args: unknown) =>
-      fetch(`${t.url}/mcp`, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name: "hello", arguments: args },
-        }),
-      });
+    const post = (args: unknown) => postToolCall(t.url, "hello", args);
     const deep = await post(argsOfDepth(63));
     expect(deep.status).toBe(400);
     expect(await deep.json()).toMatchObject({

@@ -13,3 +13,11 @@ export const callTool = async (
     arguments: args,
     ...(payment ? { _meta: { "x402/payment": payment } } : {}),
   })) as CallToolResult;
+
+/** A raw tools/call message posted to `/mcp`, so that arguments the SDK's types forbid can be sent. */
+export const postToolCall = (serviceUrl: string, name: string, args: unknown): Promise<Response> =>
+  fetch(`${serviceUrl}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
