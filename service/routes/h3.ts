@@ -14,7 +14,6 @@ import { readLonLatList } from "../geo/position.ts";
 import { BODY_BYTES_LIMIT, NESTING_DEPTH_LIMIT } from "../limits.ts";
 import { type CatalogEntry, defineRoute, type RouteLimit, type RouteOf } from "../route-types.ts";
 import { SAN_FRANCISCO } from "./example-geometries.ts";
-import { h3IndexGeoJson, h3PolyfillGeoJson } from "./geojson-forms.ts";
 
 const INDEX_POINTS_LIMIT: RouteLimit = {
   name: "points",
@@ -38,6 +37,7 @@ const POLYFILL_POSITIONS_LIMIT: RouteLimit = {
 // the compute workers only (compute/kernel.ts).
 const planKernel = kernel(() => import("../geo/h3/polyfill-plan.ts"));
 const cellsKernel = kernel(() => import("../geo/h3/cells-within-cap.ts"));
+const geojsonFormsKernel = kernel(() => import("./h3-geojson-forms.ts"));
 
 const POLYFILL_CELLS_LIMIT: RouteLimit = {
   name: "cells",
@@ -58,7 +58,7 @@ type PolyfillRoute = RouteOf<{
   geojson: "h3-polyfill-geojson.response";
 }>;
 
-const indexCells: IndexRoute["handler"] = ({ body: b, format }) => {
+const indexCells: IndexRoute["handler"] = async ({ body: b, format }) => {
   const points = readLonLatList(b.points, "points", INDEX_POINTS_LIMIT);
   const resolutions = readResolutions(b);
   const options = { includeCenter: b.includeCenter === true, includeBoundary: b.includeBoundary === true };
@@ -67,7 +67,7 @@ const indexCells: IndexRoute["handler"] = ({ body: b, format }) => {
     count: points.length,
     cells: points.map((p) => indexPoint(p, resolutions, options)),
   };
-  return format === "geojson" ? h3IndexGeoJson(answer) : answer;
+  return format === "geojson" ? (await geojsonFormsKernel()).h3IndexGeoJson(answer) : answer;
 };
 
 const polyfillCells: PolyfillRoute["handler"] = async ({ body: b, format }) => {
@@ -126,7 +126,7 @@ const polyfillCells: PolyfillRoute["handler"] = async ({ body: b, format }) => {
   return cellsAnswer(head, plan, resolutions, cells, cap, format);
 };
 
-function cellsAnswer(
+async function cellsAnswer(
   head: { containment: Containment; resolutions: number[] },
   plan: readonly PlannedFeature[],
   resolutions: readonly number[],
@@ -151,7 +151,7 @@ function cellsAnswer(
     totalCount: sum(counts),
     cellCap: cap,
   };
-  return format === "geojson" ? h3PolyfillGeoJson(answer) : answer;
+  return format === "geojson" ? (await geojsonFormsKernel()).h3PolyfillGeoJson(answer) : answer;
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);

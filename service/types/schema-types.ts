@@ -1071,6 +1071,17 @@ export interface components {
                 reason: string;
                 /** @description The region covered. */
                 region: string;
+                /** @description Which of the chart cells the specification's coverage names (ingest/sources.lock.json, resolved from NOAA's ENC product catalog) this build serves; null when the build had no lock entry. */
+                specCoverage?: {
+                    /** @description Locked cells this build lacks: positions there are refused with outside_coverage. */
+                    missing: string[];
+                    /** @description The selection rule of the lock. */
+                    rule: string;
+                    /** @description Locked cells this build serves. */
+                    served: string[];
+                    /** @description Cells the lock names. */
+                    specified: number;
+                } | null;
             };
             disclaimer: {
                 /** @constant */

@@ -17,7 +17,12 @@ const PRICE = 10_000n;
 describe("a mix of answers, refusals, deadline expiries and disconnects", () => {
   let s: Awaited<ReturnType<typeof startLogged>>;
   beforeAll(async () => {
-    s = await startLogged({ GEO402_COMPUTE_THREADS: "2", GEO402_COMPUTE_TIMEOUT_MS: "2000" });
+    // One payer sends the whole mix at once: it may hold the whole pool here (fair-share.e2e tests the share).
+    s = await startLogged({
+      GEO402_COMPUTE_THREADS: "2",
+      GEO402_COMPUTE_TIMEOUT_MS: "2000",
+      GEO402_COMPUTE_PAYER_SHARE: "64",
+    });
   });
   afterAll(() => s?.t.close());
 

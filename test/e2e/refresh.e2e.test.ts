@@ -120,7 +120,8 @@ beforeAll(async () => {
   upstream = await startUpstream(path.join(root, "upstream"));
   const starting = startTestService({
     revision: "A",
-    env: { GEO402_ARTIFACTS: artifacts, GEO402_DATA_POLL_MS: "500" },
+    // One payer sends the concurrent paid requests: it may hold the whole pool here.
+    env: { GEO402_ARTIFACTS: artifacts, GEO402_DATA_POLL_MS: "500", GEO402_COMPUTE_PAYER_SHARE: "64" },
   });
   await vacuum(PROJ_DB, vacuumed);
   t = await starting;

@@ -25,6 +25,10 @@ describe("GET /v1/timezone (paid)", () => {
     const body = await r.json();
     expectMatchesSchema("timezone.response", body);
     expect(body).toEqual({
+      vintage: {
+        boundaries: expect.stringContaining("timezone-boundary-builder"),
+        rules: expect.stringMatching(/^IANA tzdata \d{4}[a-z]$/),
+      },
       timeZone: "America/Anchorage",
       utcOffsetSeconds: -28800,
       utcOffset: "-08:00",

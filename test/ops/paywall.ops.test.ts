@@ -9,6 +9,7 @@ import { CATALOG } from "../../service/catalog.ts";
 import { chainIdOf } from "../../service/devnet/anvil.ts";
 import { dollarsToAtomic } from "../../service/money.ts";
 import { PAYWALL_CSP } from "../../service/payment/paywall.ts";
+import { v1NoticeBody } from "../../service/payment/v1-notice.ts";
 import { queryString } from "../../service/route-types.ts";
 import { SECURITY_HEADERS } from "../../service/security-headers.ts";
 import { chromiumMissing, injectWallet, launchChromium, screenshot } from "../support/chromium.ts";
@@ -65,6 +66,6 @@ describe.skipIf(missing !== undefined)("the paywall a person sees on a priced ro
     const r = await fetch(`${t.url}/v1/timezone?lat=1&lon=2`, { headers: { accept: "application/json" } });
     expect(r.status).toBe(402);
     expect(r.headers.get("content-security-policy")).toBe(SECURITY_HEADERS["content-security-policy"]);
-    expect(await r.json()).toEqual({});
+    expect(await r.json()).toEqual(v1NoticeBody().body);
   });
 });
