@@ -59,10 +59,11 @@ export const COMMANDS: Record<string, CommandSpec> = {
     options: ["json", "catalogs"],
   },
   lock: {
-    usage: `  lock                 write that plan to ingest/sources.lock.json (builds report against it)
-      --catalogs DIR   as for plan`,
+    usage: `  lock                 write that plan to ingest/sources.lock.json (builds report against it),
+                       from the publishers' catalogs only (the mirror's copy or a download; a
+                       catalog that cannot be read locks the pinned files and counts the rest)`,
     target: "none",
-    options: ["catalogs"],
+    options: [],
   },
   repro: {
     usage: `  repro <family>|all   rebuild into a scratch folder, compare output sha256s with the current build

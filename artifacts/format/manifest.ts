@@ -47,8 +47,10 @@ export interface ArtifactManifest {
 export interface ManifestCoverage {
   lockSha256: string;
   rule: string;
-  /** How many files the lock names. */
+  /** How many files the spec's coverage has (the lock names them all unless `unnamed` > 0). */
   specified: number;
+  /** Files of the spec's coverage the lock cannot name: the publisher's catalog was not read. */
+  unnamed: number;
   /** Locked files this build read (names as the lock gives them). */
   served: string[];
   /** Locked files missing from this build's inputs. */

@@ -1,6 +1,7 @@
 // The catalog resolvers on the publishers' indexes: NOAA's ENC product catalog (a fixture written
 // in its schema, test/fixtures/catalogs/README.md), USGS's 3DEP Alaska 2″ list and PROJ-data's
-// files.geojson (real copies in ../shared/data), and the committed lock against a fresh resolution.
+// files.geojson (real copies in ../shared/data), and the committed lock against a fresh resolution
+// (offline, as here: NOAA's catalog is not read, so the lock names only the real cells it pins).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { SHARED } from "../../test/conformance/shared-data.ts";
 import { runCli } from "../cli-commands.ts";
 import { DEM_SOURCES } from "../dem/sources.ts";
+import { ENC_CELLS, ENC_SOURCES } from "../enc/sources.ts";
 import { NADCON_SOURCES } from "../nadcon/sources.ts";
 import { readEncProductCatalog } from "./enc-product-catalog.ts";
 import { lockCoverage } from "./lock-coverage.ts";
@@ -78,6 +80,8 @@ describe("USGS 3DEP and PROJ-data indexes (real copies)", () => {
 
 describe("plan and lock", () => {
   const opts = { catalogs: CATALOGS, mirror: MIRROR, cacheDir: path.join(repo, "artifacts/.cache/catalogs") };
+  /** This machine's network: no publisher can be reached. */
+  const offline = (() => Promise.reject(new Error("fetch failed"))) as unknown as typeof fetch;
 
   it("marks which files the mirror holds (by size and sha256 where the catalog gives them)", async () => {
     const held = async (family: string) => {
@@ -105,13 +109,28 @@ describe("plan and lock", () => {
     expect(plan!.files.filter((f) => f.held)).toHaveLength(11);
   });
 
-  it("the committed ingest/sources.lock.json is what `lock --catalogs test/fixtures/catalogs` writes", async () => {
+  it("the committed ingest/sources.lock.json is what `lock` writes from the mirror with no network", async () => {
     const plans = [];
     for (const r of RESOLVERS) {
-      const { files, ...rest } = await resolvePlan(r, opts);
+      const { files, ...rest } = await resolvePlan(r, {
+        mirror: MIRROR,
+        cacheDir: opts.cacheDir,
+        fetch: offline,
+      });
       plans.push({ ...rest, files: files.map(({ held: _held, ...f }) => f) });
     }
     expect(await text(LOCK_FILE)).toBe(lockText(plans));
+  });
+
+  it("without NOAA's catalog the lock names only the real cells it pins and counts the spec's others", async () => {
+    const plan = await resolvePlan(encResolver, { mirror: MIRROR, cacheDir: opts.cacheDir, fetch: offline });
+    expect(plan.catalog.origin).toBeNull();
+    expect(plan.catalog.note).toContain("cannot be fetched");
+    expect(plan.specified).toBe(ENC_SPEC_CELLS);
+    expect(plan.files.map((f) => f.name)).toEqual([...ENC_CELLS].sort());
+    expect(plan.files.every((f) => f.held)).toBe(true);
+    const c = lockCoverage(await readLock(), "enc", ENC_SOURCES)!;
+    expect([c.specified, c.unnamed, c.served.length, c.missing, c.otherInputs]).toEqual([65, 54, 11, [], []]);
   });
 });
 

@@ -18,7 +18,8 @@ export function lockCoverage(
   return {
     lockSha256: createHash("sha256").update(JSON.stringify(plan)).digest("hex"),
     rule: plan.rule,
-    specified: plan.files.length,
+    specified: plan.specified ?? plan.files.length,
+    unnamed: (plan.specified ?? plan.files.length) - plan.files.length,
     served: plan.files.filter((f) => urls.has(f.url)).map((f) => f.name),
     missing: plan.files.filter((f) => !urls.has(f.url)).map((f) => f.name),
     otherInputs: inputs.filter((i) => !locked.has(i.url)).map((i) => i.id),

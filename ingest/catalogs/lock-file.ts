@@ -23,7 +23,10 @@ export function lockText(plans: readonly FamilyPlan[]): string {
     families: Object.fromEntries(
       [...plans]
         .sort((a, b) => (a.family < b.family ? -1 : 1))
-        .map(({ family, catalog, rule, files }) => [family, { family, catalog, rule, files }]),
+        .map(({ family, catalog, rule, files, specified }) => [
+          family,
+          { family, catalog, rule, files, ...(specified === undefined ? {} : { specified }) },
+        ]),
     ),
   };
   return `${JSON.stringify(lock, null, 2)}\n`;

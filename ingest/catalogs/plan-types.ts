@@ -33,6 +33,12 @@ export interface FamilyPlan {
   /** The selection rule in words. */
   rule: string;
   files: PlannedFile[];
+  /**
+   * Files the spec's coverage has when the catalog could not be read (`catalog.origin` null): the
+   * plan then names only the files known without it (the family's pinned inputs). Absent: the
+   * catalog named every file, and the coverage is `files.length`.
+   */
+  specified?: number;
 }
 
 /** A resolver: the catalog's text (null when the publisher has no index) → the selected files. */
@@ -41,4 +47,9 @@ export interface Resolver {
   catalog: Omit<CatalogRef, "sha256" | "bytes" | "origin">;
   rule: string;
   select(catalogText: string | null): PlannedFile[];
+  /**
+   * What can be said without the catalog (offline, no copy in the mirror): the spec's count and the
+   * files known from the family's pinned inputs. Without it a missing catalog is an error.
+   */
+  withoutCatalog?: { specified: number; files(): PlannedFile[] };
 }

@@ -97,13 +97,39 @@ export async function mirrorHolds(f: PlannedFile, mirror: string | undefined): P
   return f.sha256 === null || (await hashFile(file)).sha256 === f.sha256;
 }
 
+/**
+ * The catalog's selection; when the catalog cannot be read and the resolver can say what it knows
+ * without it, the files known from the pinned inputs, the spec's count, and why (`catalog.note`).
+ */
+async function selection(r: Resolver, opts: PlanOptions): Promise<FamilyPlan> {
+  let read: Awaited<ReturnType<typeof catalogText>>;
+  try {
+    read = await catalogText(r, opts);
+  } catch (err) {
+    if (!r.withoutCatalog) throw err;
+    return {
+      family: r.family,
+      catalog: {
+        ...r.catalog,
+        sha256: null,
+        bytes: null,
+        origin: null,
+        note: `not read: ${(err as Error).message}`,
+      },
+      rule: r.rule,
+      files: r.withoutCatalog.files(),
+      specified: r.withoutCatalog.specified,
+    };
+  }
+  return { family: r.family, catalog: read.ref, rule: r.rule, files: r.select(read.text) };
+}
+
 export async function resolvePlan(r: Resolver, opts: PlanOptions): Promise<ResolvedPlan> {
-  const { text, ref } = await catalogText(r, opts);
-  const files = r.select(text);
+  const plan = await selection(r, opts);
   return {
-    family: r.family,
-    catalog: ref,
-    rule: r.rule,
-    files: await Promise.all(files.map(async (f) => ({ ...f, held: await mirrorHolds(f, opts.mirror) }))),
+    ...plan,
+    files: await Promise.all(
+      plan.files.map(async (f) => ({ ...f, held: await mirrorHolds(f, opts.mirror) })),
+    ),
   };
 }

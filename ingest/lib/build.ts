@@ -107,9 +107,13 @@ export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions)
     const coverage = lockCoverage(opts.lock, builder.family, entries);
     if (coverage) {
       manifest.coverage = coverage;
-      if (coverage.missing.length > 0)
+      const gaps = [
+        ...(coverage.missing.length > 0 ? [`missing ${coverage.missing.join(", ")}`] : []),
+        ...(coverage.unnamed > 0 ? [`${coverage.unnamed} not named (the catalog was not read)`] : []),
+      ];
+      if (gaps.length > 0)
         opts.log(
-          `${builder.family}: partial coverage: ${coverage.served.length} of the ${coverage.specified} files ingest/sources.lock.json names; missing ${coverage.missing.join(", ")}`,
+          `${builder.family}: partial coverage: ${coverage.served.length} of the ${coverage.specified} files of the spec's coverage (ingest/sources.lock.json); ${gaps.join("; ")}`,
         );
     }
     checkFiles(

@@ -2,8 +2,10 @@
 // outcomes and the chart metadata: the 200 bodies, the members every one of them repeats (where
 // the data comes from, `source`; what the service covers, `coverage`; the navigation
 // `disclaimer`) and the details of an outside_coverage refusal.
+
 import type { EncCellMetadata } from "../../artifacts/format/enc-charts-metadata.ts";
 import type { TILE_HAZARD_CLASS, TileHazard } from "../../artifacts/format/enc-tile-codec.ts";
+import type { ManifestCoverage } from "../../artifacts/format/manifest.ts";
 import type { EncCharts } from "../data/enc-charts.ts";
 import type { DepthOutcome } from "../geo/marine/depth-lookup.ts";
 import type { HazardOutcome } from "../geo/marine/hazard-search.ts";
@@ -57,6 +59,17 @@ export function sourceFor(charts: EncCharts, cell: EncCellMetadata) {
   };
 }
 
+/** What of the spec's coverage is not served: named when the lock names it, counted when it cannot. */
+function specGap(spec: ManifestCoverage): string {
+  const named =
+    spec.missing.length > 0 ? `; the ${spec.missing.length} missing are listed in specCoverage.missing` : "";
+  const unnamed =
+    spec.unnamed > 0
+      ? `; NOAA's ENC product catalog was not available when ingest/sources.lock.json was written, so the other ${spec.unnamed} are not named`
+      : "";
+  return named + unnamed;
+}
+
 export function coverageFor(charts: EncCharts) {
   const bands = [...new Set(charts.cells.map((c) => c.usageBand))].sort((a, b) => a - b);
   const areas = charts.areas.map((a) => a.name);
@@ -64,7 +77,13 @@ export function coverageFor(charts: EncCharts) {
   const held = `the ${charts.cells.length} NOAA ENC cells it could obtain (${charts.cells.map((c) => c.name).join(", ")})`;
   return {
     specCoverage: spec
-      ? { specified: spec.specified, served: spec.served, missing: spec.missing, rule: spec.rule }
+      ? {
+          specified: spec.specified,
+          unnamed: spec.unnamed,
+          served: spec.served,
+          missing: spec.missing,
+          rule: spec.rule,
+        }
       : null,
     region: areas.join("; "),
     cells: charts.cells.length,
@@ -72,7 +91,7 @@ export function coverageFor(charts: EncCharts) {
     areas,
     classes: [...MARINE_CLASSES],
     reason: spec
-      ? `This service serves ${spec.served.length} of the ${spec.specified} cells the specification's coverage names (${spec.rule}); the ${spec.missing.length} missing are listed in specCoverage.missing. Positions outside the served cells' M_COVR coverage are refused with outside_coverage.`
+      ? `This service serves ${spec.served.length} of the ${spec.specified} cells the specification's coverage names (${spec.rule})${specGap(spec)}. Positions outside the served cells' M_COVR coverage are refused with outside_coverage.`
       : `This service holds ${held}, not the 65 cells over five areas the interface describes; positions outside their M_COVR coverage are refused with outside_coverage.`,
   };
 }

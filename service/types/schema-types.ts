@@ -25,7 +25,10 @@ export interface components {
                 otherInputs: string[];
                 rule: string;
                 served: string[];
+                /** @description Files of the spec's coverage. */
                 specified: number;
+                /** @description Files of the spec's coverage the lock cannot name, because the publisher's catalog was not read when it was written. */
+                unnamed: number;
             };
             family: string;
             formatVersion: string;
@@ -980,8 +983,10 @@ export interface components {
                     rule: string;
                     /** @description Locked cells this build serves. */
                     served: string[];
-                    /** @description Cells the lock names. */
+                    /** @description Cells of the specification's coverage. */
                     specified: number;
+                    /** @description Cells of that coverage the lock cannot name, because NOAA's ENC product catalog was not read when it was written (0 when the lock names them all). */
+                    unnamed: number;
                 } | null;
             };
             /** @enum {unknown} */
@@ -1079,8 +1084,10 @@ export interface components {
                     rule: string;
                     /** @description Locked cells this build serves. */
                     served: string[];
-                    /** @description Cells the lock names. */
+                    /** @description Cells of the specification's coverage. */
                     specified: number;
+                    /** @description Cells of that coverage the lock cannot name, because NOAA's ENC product catalog was not read when it was written (0 when the lock names them all). */
+                    unnamed: number;
                 } | null;
             };
             disclaimer: {
@@ -1175,8 +1182,10 @@ export interface components {
                     rule: string;
                     /** @description Locked cells this build serves. */
                     served: string[];
-                    /** @description Cells the lock names. */
+                    /** @description Cells of the specification's coverage. */
                     specified: number;
+                    /** @description Cells of that coverage the lock cannot name, because NOAA's ENC product catalog was not read when it was written (0 when the lock names them all). */
+                    unnamed: number;
                 } | null;
             };
             disclaimer: {
