@@ -5,7 +5,8 @@
 // settles on chain. With a wrong key readiness fails naming the 401, and a signed payment is
 // refused with nothing settled (nonce unused, balance unchanged on chain). The secret and the JWTs
 // appear in no log line, no metric and no error body. Static FACILITATOR_HEADERS reach the
-// facilitator on every call.
+// facilitator on every call. A PayAI key (PAYAI_API_KEY_ID / PAYAI_API_KEY_SECRET, @payai/facilitator)
+// is checked the same way against PayAI's JWT rules.
 import { generateKeyPairSync } from "node:crypto";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -15,6 +16,7 @@ import type { RunningService } from "../../service/runtime.ts";
 import { exactSigner, payingFetch, postJson, startRemoteService } from "../support/service.ts";
 import {
   type CdpKey,
+  type PayaiKey,
   type Standin,
   startStandinFacilitator,
   withFacilitatorDevnet,
@@ -43,6 +45,13 @@ function edKey(): { secret: string; key: CdpKey } {
   return { secret, key: { apiKeyId: KEY_ID, publicKey, alg: "EdDSA" } };
 }
 
+/** A PayAI key: its secret as PayAI's portal shows it (`payai_sk_` + base64 PKCS#8) and its public half. */
+function payaiKey(apiKeyId: string): { secret: string; key: PayaiKey } {
+  const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+  const der = privateKey.export({ type: "pkcs8", format: "der" });
+  return { secret: `payai_sk_${der.toString("base64")}`, key: { apiKeyId, publicKey } };
+}
+
 const remote = withFacilitatorDevnet();
 let devnet: Devnet;
 const logs: string[] = [];
@@ -51,10 +60,15 @@ beforeAll(() => {
   devnet = remote.devnet();
 });
 
-async function standinFor(opts: { cdp?: CdpKey; headers?: Record<string, string> }): Promise<Standin> {
+async function standinFor(opts: {
+  cdp?: CdpKey;
+  payai?: PayaiKey;
+  headers?: Record<string, string>;
+}): Promise<Standin> {
   const s = await startStandinFacilitator({
     forwardTo: devnet.facilitatorUrl,
     ...(opts.cdp ? { prefix: "/platform/v2/x402", cdp: opts.cdp } : {}),
+    ...(opts.payai ? { payai: opts.payai } : {}),
     ...(opts.headers ? { headers: opts.headers } : {}),
   });
   remote.closeLater(() => s.close());
@@ -167,6 +181,39 @@ describe("the other auths", () => {
     expect(s.calls.length).toBeGreaterThan(0);
     expect(s.calls.every((c) => c.authorized)).toBe(true);
     expect(logs.join("\n")).not.toContain(ed.secret);
+  });
+
+  it("a PayAI key signs the JWTs PayAI checks: a paid call settles; another key is refused at readiness", async () => {
+    const good = payaiKey("payai-key-1");
+    const s = await standinFor({ payai: good.key });
+    const service = await serviceWith({
+      FACILITATOR_URL: s.url,
+      PAYAI_API_KEY_ID: good.key.apiKeyId,
+      PAYAI_API_KEY_SECRET: good.secret,
+    });
+    expect((await readyz(service)).status).toBe(200);
+    const payer = await fundedPayer(10_000n);
+    const r = await postJson(payingFetch(payer.key), `${service.url}/v1/hello`, { name: "Ada" });
+    expect(r.status).toBe(200);
+    expect(await devnet.token.balanceOf(payer.address)).toBe(10_000n - HELLO_PRICE);
+    expect(s.calls.map((c) => c.op)).toEqual(expect.arrayContaining(["supported", "verify", "settle"]));
+    expect(s.calls.every((c) => c.authorized)).toBe(true);
+
+    // Another key id, whose registered public key is not the one the service signs with. (Not the
+    // same id: @payai/facilitator caches one token per key id for the whole process.)
+    const other = payaiKey("payai-key-2");
+    const checking = await standinFor({ payai: { ...other.key, publicKey: good.key.publicKey } });
+    const bad = await serviceWith({
+      FACILITATOR_URL: checking.url,
+      PAYAI_API_KEY_ID: other.key.apiKeyId,
+      PAYAI_API_KEY_SECRET: other.secret,
+    });
+    expect((await readyz(bad)).body.payment).toEqual({
+      ok: false,
+      reason: "facilitator /supported answered HTTP 401",
+    });
+    for (const secret of [good.secret, other.secret])
+      expect(logs.join("\n")).not.toContain(secret.slice(20, 60));
   });
 
   it("FACILITATOR_HEADERS reach the facilitator on every call; a paid call settles", async () => {

@@ -7,6 +7,11 @@
 // signed with the API key (ES256 for an EC key, EdDSA for an Ed25519 key), protected header `kid` =
 // the key id, claims iss "cdp", sub = the key id, nbf/exp (at most 120 s apart, not expired), and
 // `uris` = ["<METHOD> api.cdp.coinbase.com<path>"] naming exactly the call made. Verified with jose.
+//
+// PayAI's auth, as @payai/facilitator defines it: `Authorization: Bearer <JWT>`, EdDSA with the
+// merchant's Ed25519 key, protected header `kid` = the key id, claims sub = the key id, iss
+// "payai-merchant", iat/exp (at most 120 s apart, not expired) and a `jti`; the client reuses a token
+// until 30 s before it expires, so a repeated jti is not a replay here.
 import type { KeyObject } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -22,6 +27,11 @@ export interface CdpKey {
   alg: "ES256" | "EdDSA";
 }
 
+export interface PayaiKey {
+  apiKeyId: string;
+  publicKey: KeyObject;
+}
+
 export interface StandinOptions {
   /** The facilitator the checked calls go to. */
   forwardTo: string;
@@ -29,6 +39,8 @@ export interface StandinOptions {
   prefix?: string;
   /** Demand CDP's JWT, made with this key. */
   cdp?: CdpKey;
+  /** Demand PayAI's JWT, made with this key. */
+  payai?: PayaiKey;
   /** Demand these static headers. */
   headers?: Record<string, string>;
   /** Drop the kinds on these networks from /supported. */
@@ -66,6 +78,24 @@ async function cdpAuthorized(req: IncomingMessage, key: CdpKey): Promise<boolean
   }
 }
 
+async function payaiAuthorized(req: IncomingMessage, key: PayaiKey): Promise<boolean> {
+  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+  if (!token) return false;
+  try {
+    if (decodeProtectedHeader(token).kid !== key.apiKeyId) return false;
+    const { payload } = await jwtVerify(token, key.publicKey, {
+      algorithms: ["EdDSA"],
+      issuer: "payai-merchant",
+      subject: key.apiKeyId,
+      requiredClaims: ["iat", "exp", "jti"],
+    });
+    const lifetime = (payload.exp as number) - (payload.iat as number);
+    return lifetime > 0 && lifetime <= 120;
+  } catch {
+    return false;
+  }
+}
+
 export async function startStandinFacilitator(opts: StandinOptions): Promise<Standin> {
   const prefix = opts.prefix ?? "";
   const calls: Standin["calls"] = [];
@@ -77,7 +107,10 @@ export async function startStandinFacilitator(opts: StandinOptions): Promise<Sta
       req.on("end", () => resolve(Buffer.concat(parts)));
     });
     const staticOk = Object.entries(opts.headers ?? {}).every(([k, v]) => req.headers[k.toLowerCase()] === v);
-    const authorized = staticOk && (opts.cdp ? await cdpAuthorized(req, opts.cdp) : true);
+    const authorized =
+      staticOk &&
+      (opts.cdp ? await cdpAuthorized(req, opts.cdp) : true) &&
+      (opts.payai ? await payaiAuthorized(req, opts.payai) : true);
     calls.push({ op, authorized, headers: req.headers });
     if (!["verify", "settle", "supported"].includes(op)) {
       res.writeHead(404).end();
