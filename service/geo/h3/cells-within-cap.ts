@@ -10,7 +10,7 @@ import { polyfill } from "./polyfill.ts";
 import { finestResolutionWithin, type PlannedFeature, totalEstimate } from "./polyfill-plan.ts";
 
 /** Estimates up to this multiple of the cap are settled by counting the cells. */
-const EXACT_COUNT_FACTOR = 2;
+export const EXACT_COUNT_FACTOR = 2;
 const FINEST_H3_RESOLUTION = 15;
 
 /** The cells of each (feature, resolution), generated once and kept for the answer. */
