@@ -42,7 +42,7 @@ export const FAMILY_SPECS = {
   crs: spec("crs", "1.0", [CRS_FILE]),
   "datum-grids": spec("datum-grids", "1.1", [DATUM_GRID_FILE]),
   enc: spec("enc", "2.0", [ENC_CHARTS_FILE]),
-  census: spec("census", "2.0", Object.values(CENSUS_FILES)),
+  census: spec("census", "3.0", Object.values(CENSUS_FILES)),
   dem: spec("dem", "2.0"),
 };
 

@@ -6,10 +6,6 @@ export const CENSUS_FILES = { cells: "geographies.h3i", metadata: "census.json" 
 /** Resolution of the index along ordinary outlines, and along the outlines of small units. */
 export const CENSUS_RESOLUTION = 7;
 export const CENSUS_FINE_RESOLUTION = 9;
-/** Half the mean H3 hexagon edge (H3 v3 table) at each resolution: the published uncertainty. */
-/** Boundary accuracy in metres of each indexed H3 resolution. */
-export type CensusAccuracyMetres = 610 | 87;
-export const CENSUS_ACCURACY_METRES: Readonly<Record<number, CensusAccuracyMetres>> = { 7: 610, 9: 87 };
 
 export interface CensusRecord {
   stateCode: string;
@@ -99,7 +95,7 @@ export function decodeCensusRecord(text: string): CensusRecord {
     districtGeoid === `${stateCode}${districtCode}` &&
     stateName &&
     countyName;
-  if (!consistent || CENSUS_ACCURACY_METRES[r.resolution] === undefined) {
+  if (!consistent || (r.resolution !== CENSUS_RESOLUTION && r.resolution !== CENSUS_FINE_RESOLUTION)) {
     throw new ArtifactError("malformed", `census record is inconsistent: ${text}`);
   }
   return r;
@@ -124,6 +120,12 @@ export interface CensusMetadata {
     areas: string[];
     waters: string;
   };
+  /**
+   * The farthest from a true outline a wrong answer can be, in metres, by the resolution that
+   * answered ("7" for 7 and the coarser compacted cells, "9" for the fine band): the build's bound
+   * over the cells whose answer may be wrong (ingest/census/boundary-proximity.ts).
+   */
+  boundaryAccuracyMetres: Record<string, number>;
 }
 
 /** Parses and checks `census.json`. */
@@ -145,7 +147,14 @@ export function parseCensusMetadata(text: string): CensusMetadata {
     typeof c.region === "string" &&
     Number.isInteger(c.stateEquivalents) &&
     Array.isArray(c.areas) &&
-    typeof c.waters === "string";
-  if (!ok) throw new ArtifactError("malformed", "census.json lacks its vintage or coverage members");
+    typeof c.waters === "string" &&
+    [CENSUS_RESOLUTION, CENSUS_FINE_RESOLUTION].every((res) =>
+      Number.isInteger(m.boundaryAccuracyMetres?.[String(res)]),
+    );
+  if (!ok)
+    throw new ArtifactError(
+      "malformed",
+      "census.json lacks its vintage, coverage or boundaryAccuracyMetres members",
+    );
   return m;
 }

@@ -1,8 +1,9 @@
 // `npm run docs`: regenerates the generated documentation (route reference, coverage map, the
 // 402 header sizes in docs/discovery.md, measured on the service: it starts both revisions, and
-// the polyfill estimate's measured ratios in docs/h3-pip.md).
+// the polyfill estimate's measured ratios in docs/h3-pip.md, the census bound in docs/census.md).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { writeCensusAccuracy } from "./census-accuracy.ts";
 import { ARTIFACTS_DIR, renderCoverageMap } from "./coverage-map.ts";
 import { writeEstimateRatios } from "./polyfill-estimate.ts";
 import { writeQuoteSizes } from "./quote-sizes.ts";
@@ -13,6 +14,7 @@ writeFileSync(path.join(DOCS, "routes.md"), renderRouteReference());
 writeFileSync(path.join(DOCS, "coverage.svg"), await renderCoverageMap(ARTIFACTS_DIR));
 await writeQuoteSizes();
 writeEstimateRatios();
+writeCensusAccuracy();
 console.log(
-  "wrote docs/routes.md, docs/coverage.svg, the 402 sizes in docs/discovery.md and the polyfill estimate in docs/h3-pip.md",
+  "wrote docs/routes.md, docs/coverage.svg, the 402 sizes in docs/discovery.md, the polyfill estimate in docs/h3-pip.md and the census accuracy in docs/census.md",
 );

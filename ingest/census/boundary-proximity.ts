@@ -20,6 +20,30 @@ const REACH_FACTOR = 1.65;
 const SLACK_FACTOR = 1.01;
 const SLACK_METRES = 5;
 
+/** The cell's largest centre-to-corner distance R, local equirectangular metres. */
+function cellRadiusMetres(cell: string): number {
+  const [lat, lon] = cellToLatLng(cell);
+  const kx = Math.cos((lat * Math.PI) / 180);
+  let radius = 0;
+  for (const [vlat, vlon] of cellToBoundary(cell))
+    radius = Math.max(radius, Math.hypot((vlon - lon) * kx, vlat - lat) * METRES_PER_DEGREE);
+  return radius;
+}
+
+/** How far from its centre a point the cell answers can be (with slack). */
+const answerReachMetres = (radius: number): number => REACH_FACTOR * radius * SLACK_FACTOR + SLACK_METRES;
+
+/**
+ * The farthest from a true outline a wrong answer of `cell` can be. A point p the cell answers is
+ * within the answer reach of its centre c. The cell answers the unit at c, or (c in no state) the
+ * unit holding most of its corners, each within R of c. A wrong answer means an outline separates
+ * p from c, or from such a corner q: it lies within |p − q| ≤ reach + R of p.
+ */
+export function wrongAnswerReachMetres(cell: string): number {
+  const radius = cellRadiusMetres(cell);
+  return answerReachMetres(radius) + radius;
+}
+
 export class BoundaryProximity {
   readonly #edges: Float64Array;
   readonly #tags: Uint8Array;
@@ -54,11 +78,7 @@ export class BoundaryProximity {
   flags(cell: string): number {
     const [lat, lon] = cellToLatLng(cell);
     const kx = Math.cos((lat * Math.PI) / 180);
-    let radius = 0;
-    for (const [vlat, vlon] of cellToBoundary(cell)) {
-      radius = Math.max(radius, Math.hypot((vlon - lon) * kx, vlat - lat) * METRES_PER_DEGREE);
-    }
-    const reach = (REACH_FACTOR * radius * SLACK_FACTOR + SLACK_METRES) / METRES_PER_DEGREE;
+    const reach = answerReachMetres(cellRadiusMetres(cell)) / METRES_PER_DEGREE;
     const ed = this.#edges;
     let flags = 0;
     for (const k of this.#index.search(lon - reach / kx, lat - reach, lon + reach / kx, lat + reach)) {

@@ -1,6 +1,6 @@
 // Census boundaries → the version's files: the compacted H3 cell index whose string table holds
 // one answer record per distinct (state, county, district, resolution), and census.json.
-import { getResolution } from "h3-js";
+import { cellToCenterChild, getResolution } from "h3-js";
 import { CellIndexWriter } from "../../artifacts/format/cell-index-writer.ts";
 import {
   CENSUS_FINE_RESOLUTION,
@@ -8,7 +8,7 @@ import {
   encodeCensusRecord,
 } from "../../artifacts/format/census-record.ts";
 import type { BoundaryFeature } from "./boundary-features.ts";
-import { NEAR_COUNTY, NEAR_DISTRICT } from "./boundary-proximity.ts";
+import { NEAR_COUNTY, NEAR_DISTRICT, wrongAnswerReachMetres } from "./boundary-proximity.ts";
 import { CellClassifier, type CensusLayers, type FallbackCounts } from "./cell-classifier.ts";
 import { CellCover, type CoverEntry, type CoverParameters, type CoverProgress } from "./cell-cover.ts";
 import { checkCoverage, countyUnits, districtUnits, stateUnits } from "./census-units.ts";
@@ -149,11 +149,21 @@ export function buildCensusIndex(
   const cells: string[] = [];
   const records: string[] = [];
   const entriesByResolution: Record<string, number> = {};
+  // The bound of a wrong answer's distance from the true outline, over the cells that may answer
+  // wrongly (an outline within reach, or an inferred answer), by the resolution that answers.
+  const accuracy: Record<number, number> = { [parameters.resolution]: 0, [parameters.fineResolution]: 0 };
   const start = cover.startCells();
   start.forEach((cell, i) => {
     for (const e of cover.walk(cell, parameters.coarsestResolution)) {
       cells.push(e.cell);
       records.push(recordOf(e));
+      if (e.near !== 0) {
+        // A compacted entry answers as its cells of the record's resolution do (its centre child
+        // stands for them: their sizes differ by well under 1%).
+        const res = e.fine ? parameters.fineResolution : parameters.resolution;
+        const cell = getResolution(e.cell) < res ? cellToCenterChild(e.cell, res) : e.cell;
+        accuracy[res] = Math.max(accuracy[res] as number, Math.ceil(wrongAnswerReachMetres(cell)));
+      }
       const key = `${getResolution(e.cell)}${e.fine ? " (fine band)" : ""}`;
       entriesByResolution[key] = (entriesByResolution[key] ?? 0) + 1;
     }
@@ -187,6 +197,7 @@ export function buildCensusIndex(
       waters:
         "Land and inland water inside the shoreline-clipped cartographic outlines. Coastal waters and the Great Lakes beyond about one index cell from the outline are outside (found: false).",
     },
+    boundaryAccuracyMetres: accuracy,
   };
   return {
     cells: writer.finish(),

@@ -48,7 +48,7 @@ describe("GET /v1/us/geographies handler", () => {
       countyName: "West County",
       congressionalDistrictGeoid: "0101",
       congressionalDistrict: 1,
-      boundaryAccuracyMetres: 610,
+      boundaryAccuracyMetres: lookup.metadata.boundaryAccuracyMetres["7"],
       boundaryUncertain: { county: false, congressionalDistrict: false },
       vintage: { boundaryYear: 2024, congress: 119 },
     });
@@ -69,16 +69,24 @@ describe("GET /v1/us/geographies handler", () => {
     });
   });
 
-  it("answers 87 m accuracy inside the fine band of a small unit", async () => {
+  it("answers the fine band's accuracy inside the fine band of a small unit, the build's bound for each", async () => {
+    const { boundaryAccuracyMetres: bound } = lookup.metadata;
+    // The bound is R + 1.65 R (+ slack) of the largest flagged cell: about 2.7 edges of the resolution.
+    expect(bound["9"]).toBeGreaterThan(0);
+    expect(bound["7"]).toBeGreaterThan(6 * (bound["9"] as number));
     // Walk into the small county from its south edge until the resolution-9 band answers it.
-    const metres = [20, 40, 60, 80, 100, 150, 200].find(async (m) => {
+    let metres: number | undefined;
+    for (const m of [20, 40, 60, 80, 100, 150, 200]) {
       const hit = await lookup.lookup(40.5 + m / 111_195, -99.25);
-      return hit.resolution === 9 && hit.record?.countyGeoid === "01005";
-    });
+      if (hit.resolution === 9 && hit.record?.countyGeoid === "01005") {
+        metres = m;
+        break;
+      }
+    }
     expect(metres).toBeDefined();
-    const body = await ask(40.5 + metres! / 111_195, -99.25);
-    expect(body).toMatchObject({ countyGeoid: "01005", boundaryAccuracyMetres: 87 });
-    expect(await ask(40.25, -99.75)).toMatchObject({ boundaryAccuracyMetres: 610 });
+    const body = await ask(40.5 + (metres as number) / 111_195, -99.25);
+    expect(body).toMatchObject({ countyGeoid: "01005", boundaryAccuracyMetres: bound["9"] });
+    expect(await ask(40.25, -99.75)).toMatchObject({ boundaryAccuracyMetres: bound["7"] });
   });
 
   it("answers found:false with null codes and the reason outside the coverage", async () => {

@@ -20,7 +20,7 @@ export const censusEntries: CatalogEntry[] = [
     price: PRICE,
     summary: "US state, county and congressional district at a position",
     description:
-      "2-digit state code, 5-digit county GEOID and 4-character congressional district GEOID (119th Congress) at lat/lon, from the 2024 Census cartographic boundary files indexed on H3 resolution 7 (about 610 m) and resolution 9 (about 87 m) along the outlines of units under 1000 km². `boundaryUncertain` flags a neighbouring cell that answers differently. Covers the 50 states, DC, PR, AS, GU, MP and VI; elsewhere 200 with `found: false` and null codes.",
+      "2-digit state code, 5-digit county GEOID and 4-character congressional district GEOID (119th Congress) at lat/lon, from the 2024 Census cartographic boundary files indexed on H3 resolution 7 and resolution 9 along the outlines of units under 1000 km². `boundaryAccuracyMetres` is the farthest from a true outline a wrong answer of that index can be; `boundaryUncertain` flags an answer that may be wrong. Covers the 50 states, DC, PR, AS, GU, MP and VI; elsewhere 200 with `found: false` and null codes.",
     tags: ["census"],
     schemas: { query: "us-geographies.query", response: "us-geographies.response" },
     limits: [],

@@ -1464,11 +1464,8 @@ export interface components {
         };
         /** UsGeographiesResponse */
         "us-geographies.response": {
-            /**
-             * @description Index that answered: about 610 m at H3 resolution 7, about 87 m at resolution 9 (along the outlines of units under 1000 km²).
-             * @enum {unknown}
-             */
-            boundaryAccuracyMetres: 610 | 87;
+            /** @description The farthest from a true outline a wrong answer can be, in metres, for the index that answered: H3 resolution 7 (and the coarser cells no outline comes near), or resolution 9 along the outlines of units under 1000 km². Computed by the build over the cells whose answer may be wrong (census.json); where boundaryUncertain is false the answer holds for every point of the cell. */
+            boundaryAccuracyMetres: number;
             boundaryUncertain: {
                 /** @description The district (or found) may be wrong: a real district or state outline comes within reach of the answering cell, or a neighbouring cell answers another district (or none). */
                 congressionalDistrict: boolean;

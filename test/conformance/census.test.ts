@@ -6,10 +6,14 @@
 // Every disagreement must fall in an explained class; the counts are printed for docs/census.md.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import Flatbush from "flatbush";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CensusLookup } from "../../artifacts/format/census-lookup.ts";
+import { CENSUS_ACCURACY_BLOCK, CENSUS_DOC, renderCensusAccuracy } from "../../docs/gen/census-accuracy.ts";
+import { generatedBlock } from "../../docs/gen/generated-block.ts";
 import { countyUnits, districtUnits, stateUnits } from "../../ingest/census/census-units.ts";
 import { CENSUS_KNOWN_ANSWERS } from "../../ingest/census/known-answers.ts";
+import { METRES_PER_DEGREE } from "../../ingest/census/part-index.ts";
 import { readBoundaries } from "../../ingest/census/read-boundaries.ts";
 import { UnitLayer } from "../../ingest/census/unit-layer.ts";
 import { geographiesAnswer } from "../../service/geo/census/geographies-answer.ts";
@@ -71,6 +75,29 @@ async function explain(lat: number, lon: number, expected: string[]): Promise<Ex
     return u >= 0 && distanceTo(u, lon, lat) <= reach;
   });
   return hit.uncertain.county && near ? "flagged near a boundary" : null;
+}
+
+/** Distance in metres (local equirectangular) from a position to the nearest of `edges` (lon/lat). */
+function outlineDistance(edges: readonly number[][]): (lon: number, lat: number) => number {
+  const index = new Flatbush(edges.length);
+  for (const [x1, y1, x2, y2] of edges as [number, number, number, number][])
+    index.add(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2));
+  index.finish();
+  return (lon, lat) => {
+    const kx = Math.cos((lat * Math.PI) / 180);
+    let best = Infinity;
+    for (const window of [0.05, 0.5, 5]) {
+      for (const k of index.search(lon - window / kx, lat - window, lon + window / kx, lat + window)) {
+        const [x1, y1, x2, y2] = edges[k] as [number, number, number, number];
+        const [ax, ay, dx, dy] = [(x1 - lon) * kx, y1 - lat, (x2 - x1) * kx, y2 - y1];
+        const len2 = dx * dx + dy * dy;
+        const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
+        best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy) * METRES_PER_DEGREE);
+      }
+      if (best <= window * METRES_PER_DEGREE) return best;
+    }
+    return best;
+  };
 }
 
 function distanceTo(unit: number, lon: number, lat: number): number {
@@ -227,12 +254,25 @@ describe("issue 18.3: a wrong answer never says it is certain", () => {
     for (const layer of [counties, districts])
       for (const part of layer.parts())
         part.index.forEachEdge((x1, y1, x2, y2) => edges.push([x1, y1, x2, y2]));
+    // A wrong county lies near a county or state outline, a wrong district near a district or state one.
+    const edgesOf = (...layers: UnitLayer[]) => {
+      const out: number[][] = [];
+      for (const layer of layers)
+        for (const part of layer.parts())
+          part.index.forEachEdge((x1, y1, x2, y2) => out.push([x1, y1, x2, y2]));
+      return out;
+    };
+    const fromCountyOutline = outlineDistance(edgesOf(counties, states));
+    const fromDistrictOutline = outlineDistance(edgesOf(districts, states));
     const tally = {
       points: 0,
       wrongCounty: 0,
       wrongDistrict: 0,
       uncertainCounty: 0,
       certainButWrong: [] as string[],
+      /** The farthest from an outline a wrong answer was, by the resolution that answered. */
+      farthestWrongMetres: {} as Record<string, number>,
+      beyondStated: [] as string[],
     };
     for (let i = 0; i < 10_000; i++) {
       const [x1, y1, x2, y2] = edges[Math.floor(random() * edges.length)] as [number, number, number, number];
@@ -257,11 +297,30 @@ describe("issue 18.3: a wrong answer never says it is certain", () => {
         if (!hit.uncertain.district)
           tally.certainButWrong.push(`district ${got.district}≠${want.district} at ${lat},${lon}`);
       }
+      const wrong = [
+        ...(got.county !== want.county ? [fromCountyOutline(lon, lat)] : []),
+        ...(got.district !== want.district ? [fromDistrictOutline(lon, lat)] : []),
+      ];
+      if (wrong.length > 0) {
+        const metres = Math.max(...wrong);
+        const res = String(hit.resolution);
+        const stated = geographiesAnswer(hit, lookup.metadata).boundaryAccuracyMetres;
+        tally.farthestWrongMetres[res] = Math.max(tally.farthestWrongMetres[res] ?? 0, Math.round(metres));
+        if (metres > stated) tally.beyondStated.push(`${metres.toFixed(0)} m > ${stated} m at ${lat},${lon}`);
+      }
     }
     console.log(
       `issue 18.3 sample: ${JSON.stringify({ ...tally, certainButWrong: tally.certainButWrong.length })}`,
     );
     expect(tally.wrongCounty).toBeGreaterThan(50); // the sample does reach wrong answers
     expect(tally.certainButWrong).toEqual([]);
+    // boundaryAccuracyMetres holds: no wrong answer lies farther from a true outline.
+    expect(tally.beyondStated).toEqual([]);
+    console.log(
+      `boundaryAccuracyMetres stated ${JSON.stringify(lookup.metadata.boundaryAccuracyMetres)}, farthest wrong answer measured ${JSON.stringify(tally.farthestWrongMetres)}`,
+    );
+    expect(generatedBlock(readFileSync(CENSUS_DOC, "utf8"), CENSUS_ACCURACY_BLOCK)).toBe(
+      renderCensusAccuracy(lookup.metadata),
+    );
   });
 });

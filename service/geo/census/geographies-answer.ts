@@ -1,11 +1,7 @@
 // The GET /v1/us/geographies answer from a census lookup hit: codes, names, the district number,
 // which index resolution answered, the uncertainty flags, vintage and coverage.
 import type { CensusHit } from "../../../artifacts/format/census-lookup.ts";
-import {
-  CENSUS_ACCURACY_METRES,
-  type CensusAccuracyMetres,
-  type CensusMetadata,
-} from "../../../artifacts/format/census-record.ts";
+import { CENSUS_RESOLUTION, type CensusMetadata } from "../../../artifacts/format/census-record.ts";
 
 export interface GeographiesAnswer {
   found: boolean;
@@ -17,7 +13,7 @@ export interface GeographiesAnswer {
   congressionalDistrictGeoid: string | null;
   congressionalDistrict: number | null;
   vintage: Omit<CensusMetadata["vintage"], "districtCodes"> & { codeVintages: CodeVintages };
-  boundaryAccuracyMetres: CensusAccuracyMetres;
+  boundaryAccuracyMetres: number;
   boundaryUncertain: { county: boolean; congressionalDistrict: boolean };
   coverage: CensusMetadata["coverage"] & { reason?: string };
 }
@@ -60,7 +56,9 @@ export function geographiesAnswer(hit: CensusHit, metadata: CensusMetadata): Geo
     congressionalDistrictGeoid: r?.districtGeoid ?? null,
     congressionalDistrict: r ? districtNumber(r.districtCode) : null,
     vintage: { ...vintage, codeVintages },
-    boundaryAccuracyMetres: CENSUS_ACCURACY_METRES[hit.resolution] ?? CENSUS_ACCURACY_METRES[7]!,
+    boundaryAccuracyMetres:
+      metadata.boundaryAccuracyMetres[String(hit.resolution)] ??
+      (metadata.boundaryAccuracyMetres[String(CENSUS_RESOLUTION)] as number),
     boundaryUncertain: { county: hit.uncertain.county, congressionalDistrict: hit.uncertain.district },
     coverage: r ? metadata.coverage : { ...metadata.coverage, reason: OUTSIDE_REASON },
   };
