@@ -118,6 +118,49 @@ describe("planar buffer against brute-force distances", () => {
     );
   });
 
+  // crowded curves (more than 100 pairs of segments within 2·d per segment) are resolved chunk
+  // by chunk and unioned: the same region
+  it("grows a crowded self-crossing polyline (300 positions, chunks resolved one by one)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(metres(-1000, 1000), metres(-1000, 1000)), { minLength: 300, maxLength: 300 }),
+        metres(1500, 2000),
+        probes,
+        (line, d, pts) => {
+          const path = line as XY[];
+          const out = planarBuffer({ points: [], paths: [path], polygons: [] }, d, steps).polygons;
+          for (const p of pts as XY[]) {
+            const dist = Math.min(...path.slice(1).map((q, i) => segDist(p, path[i] as XY, q)));
+            if (dist < d - band(d)) expect(inMulti(out, p)).toBe(true);
+            if (dist > d + 1e-6) expect(inMulti(out, p)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 4 },
+    );
+  });
+
+  it("erodes a crowded 300-vertex star polygon: inside iff in it and farther than |d| from its ring", () => {
+    fc.assert(
+      fc.property(
+        fc.array(metres(600, 1500), { minLength: 300, maxLength: 300 }),
+        metres(700, 900),
+        probes,
+        (radii, e, pts) => {
+          const ring = starRing(radii);
+          const out = planarBuffer({ points: [], paths: [], polygons: [[ring]] }, -e, steps).polygons;
+          for (const p of pts as XY[]) {
+            const inside = inRings([ring], p);
+            const dist = boundaryDist([ring], p);
+            if (inside && dist > e + 1e-6) expect(inMulti(out, p)).toBe(true);
+            if (!inside || dist < e - band(e)) expect(inMulti(out, p)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 4 },
+    );
+  });
+
   it("collapses a polygon eroded by more than its inradius", () => {
     const square: XY[] = [
       [0, 0],
