@@ -1,5 +1,5 @@
 // Buffers one geometry about its own centre: lon/lat → local plane (Gauss sphere at the centre
-// latitude + azimuthal equidistant), raw offset curves resolved by polyclip-ts, back to lon/lat.
+// latitude + azimuthal equidistant), raw offset curves resolved by GEOS (planar-buffer.ts), back to lon/lat.
 // Input edges are straight in lon/lat (RFC 7946), so they are followed in the plane to within a
 // tolerance; output edges likewise.
 import { Refusal } from "../refusal.ts";
