@@ -1,7 +1,8 @@
 // Buffer of one geometry in its local plane, from raw offset curves (offset-curves.ts) resolved all
 // at once by GEOS (geos.ts windingRegion: its buffer builder at distance 0, which nodes the curves
 // and keeps where their depth is at least 1), after the polygons are made valid by a union (clip.ts):
-//   d > 0  the polygons, a disk per point and a doubled curve per stretch of every line and ring
+//   d > 0  each polygon's shell grown outward (its holes as they are), a disk per point and a
+//          doubled curve per line and hole (per stretch of every line and ring when crowded)
 //   d < 0  each polygon with the doubled curves at |d| of every ring as extra holes: the polygons
 //          less the band within |d| of every ring; points and lines vanish
 //   d = 0  the polygons as they are (normalised by a union); points and lines vanish
@@ -10,7 +11,7 @@ import { Refusal } from "../refusal.ts";
 import { clip, type MultiPoly } from "./clip.ts";
 import { crowded } from "./crowding.ts";
 import { GeosError, windingRegion } from "./geos.ts";
-import { circle, dedupe, doubledPath, signedArea2, type XY } from "./offset-curves.ts";
+import { circle, dedupe, doubledPath, ringOffset, signedArea2, type XY } from "./offset-curves.ts";
 
 export interface PlaneGeometry {
   points: XY[];
@@ -118,8 +119,13 @@ export function planarBuffer(input: PlaneGeometry, d: number, steps: number): Pl
     return { polygons: run("union", base, ...disks.map((c): MultiPoly => [[c]]), ...bands), snapped };
   }
   // one curve per path, all resolved at once
-  const curves = paths.map((p) => doubledPath(p, r, steps));
-  // d < 0: each polygon with the bands within |d| of every ring as extra holes
-  if (d < 0) return { polygons: region(base.map((poly) => [...poly, ...near(poly, curves)])), snapped };
-  return { polygons: region([...base, ...[...disks, ...curves].map((c) => [c])]), snapped };
+  if (d < 0) {
+    // each polygon with the bands within |d| of every ring as extra holes
+    const curves = paths.map((p) => doubledPath(p, r, steps));
+    return { polygons: region(base.map((poly) => [...poly, ...near(poly, curves)])), snapped };
+  }
+  // each polygon's shell grown outward with its holes as they are, and the bands of the holes
+  const shells = base.map((poly): XY[][] => [ringOffset(poly[0] as XY[], r, steps), ...poly.slice(1)]);
+  const curves = [...g.paths, ...base.flatMap((poly) => poly.slice(1))].map((p) => doubledPath(p, r, steps));
+  return { polygons: region([...shells, ...[...disks, ...curves].map((c) => [c])]), snapped };
 }
