@@ -38,13 +38,13 @@ function paired(
   peer: () => unknown,
   rounds = ROUNDS,
 ): { ours: number; peer: number; ratio: number } {
-  // warm both sides up (JIT, caches) for up to 50 calls or 300 ms of CPU each
+  // warm both sides up (JIT, caches) for up to 200 calls or 1 s of CPU each
   for (const fn of [ours, peer]) {
     const c = process.cpuUsage();
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 200; i++) {
       fn();
       const u = process.cpuUsage(c);
-      if (u.user + u.system > 300_000) break;
+      if (u.user + u.system > 1_000_000) break;
     }
   }
   // calls per round: enough for about 20 ms of the slower side
