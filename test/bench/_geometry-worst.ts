@@ -35,7 +35,7 @@ function ringToGeos(ring: [number, number][], line: boolean): number {
 }
 
 /** GEOS's buffer of the geometry in geo402's local plane about its vertex mean, mapped back to lon/lat. */
-function geosBuffer(g: { type: string; coordinates: unknown }, d: number, steps: number): number {
+export function geosBuffer(g: { type: string; coordinates: unknown }, d: number, steps: number): number {
   const all = (
     g.type === "MultiPoint" || g.type === "LineString"
       ? g.coordinates
@@ -66,7 +66,7 @@ function geosBuffer(g: { type: string; coordinates: unknown }, d: number, steps:
   return lonlat.length;
 }
 
-const sawtooth = (n: number, x0: number, y0: number): Position[] => {
+export const sawtooth = (n: number, x0: number, y0: number): Position[] => {
   const pts: Position[] = [];
   for (let i = 0; i < n - 2; i++) pts.push([x0 + i * 0.001, y0 + (i % 2 ? 0.05 : 0)]);
   pts.push([x0 + (n - 3) * 0.001, y0 - 0.1], [x0, y0 - 0.1]);
@@ -74,7 +74,8 @@ const sawtooth = (n: number, x0: number, y0: number): Position[] => {
   return pts;
 };
 
-export function worstCaseRows(shared: string): string[] {
+/** The largest single-ring state outline of at most 2,000 positions (Census 2024, 1:500k). */
+export function stateOutline(shared: string): { name: string; rings: Position[][]; n: number } {
   const states = JSON.parse(
     fs.readFileSync(
       path.join(shared, "data/census/state-500k-2024/state_500k_2024_USAboundariesData.DERIVED.geojson"),
@@ -92,7 +93,11 @@ export function worstCaseRows(shared: string): string[] {
         outline = { name: f.properties.name ?? "?", rings, n };
     }
   }
-  const state = outline as { name: string; rings: Position[][]; n: number };
+  return outline as { name: string; rings: Position[][]; n: number };
+}
+
+export function worstCaseRows(shared: string): string[] {
+  const state = stateOutline(shared);
   const grid: Position[] = Array.from({ length: 200 }, (_, i) => [
     -100 + (i % 20) * 0.001,
     40 + Math.floor(i / 20) * 0.001,

@@ -1,6 +1,6 @@
 // Measures a buffer's distance error where it is drawn: offsets of length |d| laid out in the
-// plane from points of the input (perpendicular to its edges, and all round its points) are
-// mapped back to lon/lat and measured with GeographicLib's geodesic inverse on WGS 84.
+// plane from the input positions where the map errs most, all round them, are mapped back to
+// lon/lat and measured with GeographicLib's geodesic inverse on WGS 84.
 import geographiclib from "geographiclib-geodesic";
 import type { LocalPlane } from "./local-plane.ts";
 import type { XY } from "./offset-curves.ts";
@@ -16,49 +16,54 @@ export interface OffsetError {
   maxMeters: number;
 }
 
-interface Offset {
-  from: XY;
-  angle: number;
-}
+/** Input positions per plane the offsets start from: the farthest from its centre, … */
+const FARTHEST = 4;
+/** … and each of them (and the northernmost and southernmost) in this many directions. */
+const DIRECTIONS = 8;
 
-function offsetsOf(g: PlaneGeometry): Offset[] {
-  const out: Offset[] = [];
-  for (const p of g.points) for (let k = 0; k < 8; k++) out.push({ from: p, angle: (k * Math.PI) / 4 });
-  for (const path of [...g.paths, ...g.polygons.flat()]) {
-    for (let i = 0; i + 1 < path.length; i++) {
-      const a = path[i] as XY;
-      const b = path[i + 1] as XY;
-      if (a[0] === b[0] && a[1] === b[1]) continue;
-      const normal = Math.atan2(-(b[0] - a[0]), b[1] - a[1]);
-      const mid: XY = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-      for (const from of [a, mid]) out.push({ from, angle: normal }, { from, angle: normal + Math.PI });
-    }
+/**
+ * Where the plane's distances depart most from the ellipsoid's: the azimuthal map's transverse scale
+ * grows with the distance from the centre, the conformal sphere's scale with the latitude away from
+ * the centre's; so the positions farthest from the centre and the northernmost and southernmost.
+ */
+function sources(g: PlaneGeometry): XY[] {
+  const all = [...g.points, ...g.paths.flat(), ...g.polygons.flat(2)];
+  const far = [...all].sort((p, q) => q[0] * q[0] + q[1] * q[1] - (p[0] * p[0] + p[1] * p[1]));
+  const out = new Set(far.slice(0, FARTHEST));
+  let north = all[0];
+  let south = all[0];
+  for (const p of all) {
+    if (north && p[1] > north[1]) north = p;
+    if (south && p[1] < south[1]) south = p;
   }
-  return out;
+  if (north) out.add(north);
+  if (south) out.add(south);
+  return [...out];
 }
 
-/** Error of at most `budget` offsets spread evenly over the geometry; null when there is nothing to measure. */
-export function measureOffsets(
-  plane: LocalPlane,
-  g: PlaneGeometry,
-  distance: number,
-  budget: number,
-): OffsetError | null {
+/**
+ * Error of offsets of length |d| from the input positions where the map errs most (`sources`), in
+ * DIRECTIONS directions about the one pointing away from the centre; null when there is nothing to
+ * measure.
+ */
+export function measureOffsets(plane: LocalPlane, g: PlaneGeometry, distance: number): OffsetError | null {
   const d = Math.abs(distance);
-  const all = offsetsOf(g);
-  if (d === 0 || all.length === 0) return null;
-  const stride = Math.max(1, all.length / budget);
+  const from = sources(g);
+  if (d === 0 || from.length === 0) return null;
   let maxRelative = 0;
   let maxMeters = 0;
   let samples = 0;
-  for (let s = 0; Math.floor(s) < all.length && samples < budget; s += stride) {
-    const o = all[Math.floor(s)] as Offset;
-    const [lon1, lat1] = plane.inverse(o.from[0], o.from[1]);
-    const [lon2, lat2] = plane.inverse(o.from[0] + d * Math.cos(o.angle), o.from[1] + d * Math.sin(o.angle));
-    const measured = Geodesic.WGS84.Inverse(lat1, lon1, lat2, lon2).s12 ?? Number.NaN;
-    maxRelative = Math.max(maxRelative, Math.abs(measured / d - 1));
-    maxMeters = Math.max(maxMeters, Math.abs(measured - d));
-    samples++;
+  for (const p of from) {
+    const [lon1, lat1] = plane.inverse(p[0], p[1]);
+    const radial = Math.atan2(p[1], p[0]);
+    for (let k = 0; k < DIRECTIONS; k++) {
+      const a = radial + (2 * Math.PI * k) / DIRECTIONS;
+      const [lon2, lat2] = plane.inverse(p[0] + d * Math.cos(a), p[1] + d * Math.sin(a));
+      const measured = Geodesic.WGS84.Inverse(lat1, lon1, lat2, lon2).s12 ?? Number.NaN;
+      maxRelative = Math.max(maxRelative, Math.abs(measured / d - 1));
+      maxMeters = Math.max(maxMeters, Math.abs(measured - d));
+      samples++;
+    }
   }
   return { samples, maxRelative, maxMeters };
 }

@@ -1,5 +1,5 @@
 // Buffers one geometry about its own centre: lon/lat → local plane (Gauss sphere at the centre
-// latitude + azimuthal equidistant), raw offset curves resolved by polyclip-ts, back to lon/lat.
+// latitude + azimuthal equidistant), raw offset curves resolved by GEOS (planar-buffer.ts), back to lon/lat.
 // Input edges are straight in lon/lat (RFC 7946), so they are followed in the plane to within a
 // tolerance; output edges likewise.
 import { Refusal } from "../refusal.ts";
@@ -40,13 +40,7 @@ function hasLongEdge(paths: Position[][]): boolean {
 export const followTolerance = (distance: number, steps: number): number =>
   Math.max(1e-4, Math.abs(distance) * Math.min(1e-5, 0.1 * chordError(steps)));
 
-export function bufferGeometry(
-  g: Geometry,
-  path: string,
-  distance: number,
-  steps: number,
-  budget: number,
-): GeometryBuffer {
+export function bufferGeometry(g: Geometry, path: string, distance: number, steps: number): GeometryBuffer {
   const positions = [...positionsOf(g)];
   const centre = vertexMean(positions) ?? [positions[0]?.[0] ?? 0, positions[0]?.[1] ?? 0];
   const plane = localPlane(centre[0], centre[1]);
@@ -87,7 +81,7 @@ export function bufferGeometry(
   );
   const frame = frameExtent([...lines, ...polys.flat()]);
   if (distance !== 0 && extent > frame) {
-    const framed = framedBuffer(pointsOf(g), lines, polys, distance, steps, tol, budget, path, frame);
+    const framed = framedBuffer(pointsOf(g), lines, polys, distance, steps, tol, path, frame);
     return { ...framed, radiusScale, longEdges, coarse };
   }
   const planar = planarBuffer(pg, distance, steps);
@@ -99,7 +93,7 @@ export function bufferGeometry(
   return {
     polygons,
     radiusScale,
-    error: measureOffsets(plane, pg, distance, budget),
+    error: measureOffsets(plane, pg, distance),
     snapped: planar.snapped,
     longEdges,
     coarse,

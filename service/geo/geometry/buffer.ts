@@ -32,8 +32,6 @@ export interface BufferAnswer {
 }
 
 export const DEFAULT_STEPS = 24;
-/** Offsets measured against GeographicLib per request, shared among the geometries. */
-const ACCURACY_SAMPLES = 1024;
 
 const fmt = (x: number) => Number(x.toPrecision(2)).toString();
 
@@ -66,10 +64,8 @@ export function buffer(body: BufferRequest): BufferAnswer {
   if (!Number.isInteger(steps))
     throw new Refusal("invalid_field", { field: "steps", path: "$.steps", reason: "steps is an integer" });
   checkLimit(BUFFER_STEPS, steps, { field: "steps", path: "$.steps" });
-  const live = doc.items.filter((i) => i.geometry).length;
-  const budget = Math.max(16, Math.floor(ACCURACY_SAMPLES / Math.max(1, live)));
   const results = doc.items.map((item) =>
-    item.geometry ? bufferGeometry(item.geometry, item.path, distance, steps, budget) : null,
+    item.geometry ? bufferGeometry(item.geometry, item.path, distance, steps) : null,
   );
   const geometries = results.map((r) => (r ? asGeometry(r) : null));
   const done = results.filter((r): r is GeometryBuffer => r !== null);

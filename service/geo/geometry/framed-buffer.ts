@@ -64,6 +64,18 @@ function stretches(path: Position[], extent: number): Position[][] {
   return out.length > 0 ? out : [fine];
 }
 
+/** Frames whose offsets are measured: those reaching farthest from their centre, and the northernmost and southernmost. */
+const MEASURED_FRAMES = 6;
+
+function measured<F extends { plane: LocalPlane; g: PlaneGeometry }>(frames: F[]): F[] {
+  const reach = (f: F) =>
+    Math.max(0, ...[...f.g.points, ...f.g.paths.flat()].map((p) => p[0] * p[0] + p[1] * p[1]));
+  const out = new Set([...frames].sort((a, b) => reach(b) - reach(a)).slice(0, MEASURED_FRAMES - 2));
+  const byLat = [...frames].sort((a, b) => a.plane.lat0 - b.plane.lat0);
+  for (const f of [byLat[0], byLat[byLat.length - 1]]) if (f) out.add(f);
+  return [...out];
+}
+
 export interface FramedResult {
   polygons: MultiPoly;
   error: OffsetError | null;
@@ -78,7 +90,6 @@ export function framedBuffer(
   distance: number,
   steps: number,
   tol: number,
-  budget: number,
   path: string,
   extent: number,
 ): FramedResult {
@@ -100,13 +111,14 @@ export function framedBuffer(
   }
   let snapped: number | null = null;
   let error: OffsetError | null = null;
-  const share = Math.max(4, Math.floor(budget / Math.max(1, frames.length)));
   const pieces: MultiPoly[] = [];
   for (const { plane, g } of frames) {
     const planar = planarBuffer(g, d, steps);
     if (planar.snapped !== null) snapped = Math.max(snapped ?? 0, planar.snapped);
     pieces.push(planeToLonLat(plane, planar.polygons, tol, path));
-    const e = measureOffsets(plane, g, d, share);
+  }
+  for (const { plane, g } of measured(frames)) {
+    const e = measureOffsets(plane, g, d);
     if (e)
       error = error
         ? {

@@ -5,6 +5,7 @@
 // exactly within the distance. polyclip-ts then resolves the self-crossings.
 //   circle         disk about a point
 //   doubledPath    buffer of a polyline (out along the right side, back along the left, round caps)
+//   ringOffset     a polygon's shell grown outward (its right side when counter-clockwise)
 // Arcs are split evenly into pieces of at most π/(2·steps), vertices on the circle, so a chord
 // cuts inside the circle by at most d·(1 − cos(π/(4·steps))).
 export type XY = [number, number];
@@ -130,6 +131,17 @@ export function doubledPath(path: XY[], d: number, steps: number): XY[] {
   const back = [...pts].reverse();
   rightOffset(back, d, maxStep, false, out);
   capAt(back);
+  out.push(out[0] as XY);
+  return out;
+}
+
+/**
+ * The closed right-hand offset of a closed ring: outward for a counter-clockwise ring, whose
+ * interior it then winds around too (with its band), as GEOS's own buffer draws a shell.
+ */
+export function ringOffset(ring: XY[], d: number, steps: number): XY[] {
+  const out: XY[] = [];
+  rightOffset(dedupe(ring), d, Math.PI / (2 * steps), true, out);
   out.push(out[0] as XY);
   return out;
 }

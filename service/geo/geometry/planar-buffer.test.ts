@@ -69,54 +69,79 @@ describe("planar buffer against brute-force distances", () => {
     );
   });
 
-  it("erodes a star polygon with a hole: inside iff in it and farther than |d| from every ring", () => {
-    fc.assert(
-      fc.property(
-        fc.array(metres(900, 1500), { minLength: 5, maxLength: 12 }),
-        metres(20, 500),
-        probes,
-        (radii, e, pts) => {
-          const ring = starRing(radii);
-          const hole = starRing([300, 250, 320, 280, 260]).reverse();
-          const out = planarBuffer({ points: [], paths: [], polygons: [[ring, hole]] }, -e, steps).polygons;
+  // the 300-vertex ring's curves are crowded (more than 100 pairs of segments within 2·|d| per
+  // segment): its bands are resolved chunk by chunk and unioned
+  const erosions = [
+    [
+      "a star polygon with a hole",
+      fc.array(metres(900, 1500), { minLength: 5, maxLength: 12 }),
+      20,
+      500,
+      true,
+      20,
+    ],
+    [
+      "a crowded 300-vertex star polygon",
+      fc.array(metres(600, 1500), { minLength: 300, maxLength: 300 }),
+      700,
+      900,
+      false,
+      4,
+    ],
+  ] as const;
+  for (const [name, radiiOf, eMin, eMax, withHole, numRuns] of erosions) {
+    it(`erodes ${name}: inside iff in it and farther than |d| from every ring`, () => {
+      fc.assert(
+        fc.property(radiiOf, metres(eMin, eMax), probes, (radii, e, pts) => {
+          const rings = [
+            starRing(radii),
+            ...(withHole ? [starRing([300, 250, 320, 280, 260]).reverse()] : []),
+          ];
+          const out = planarBuffer({ points: [], paths: [], polygons: [rings] }, -e, steps).polygons;
           for (const p of pts as XY[]) {
-            const inside = inRings([ring, hole], p);
-            const dist = boundaryDist([ring, hole], p);
+            const inside = inRings(rings, p);
+            const dist = boundaryDist(rings, p);
             if (inside && dist > e + 1e-6) expect(inMulti(out, p)).toBe(true);
             if (!inside || dist < e - band(e)) expect(inMulti(out, p)).toBe(false);
           }
-        },
-      ),
-      { numRuns: 20 },
-    );
-  });
-
-  it("grows a random polyline (self-crossing allowed)", () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(metres(-1500, 1500), metres(-1500, 1500)), {
-          minLength: 2,
-          maxLength: 10,
         }),
-        metres(10, 600),
-        probes,
-        (line, d, pts) => {
-          const path = line as XY[];
-          const out = planarBuffer({ points: [], paths: [path], polygons: [] }, d, steps).polygons;
-          for (const p of pts as XY[]) {
-            const dist = Math.min(
-              ...path.map((q, i) =>
-                i === 0 ? Math.hypot(p[0] - q[0], p[1] - q[1]) : segDist(p, path[i - 1] as XY, q),
-              ),
-            );
-            if (dist < d - band(d)) expect(inMulti(out, p)).toBe(true);
-            if (dist > d + 1e-6) expect(inMulti(out, p)).toBe(false);
-          }
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+        { numRuns },
+      );
+    });
+  }
+
+  // the 300-position line's curves are crowded (more than 100 pairs of segments within 2·d per
+  // segment): its bands are resolved chunk by chunk and unioned
+  const lines = [
+    ["a random polyline (self-crossing allowed)", 1500, 2, 10, 10, 600, 25],
+    ["a crowded self-crossing 300-position polyline", 1000, 300, 300, 1500, 2000, 4],
+  ] as const;
+  for (const [name, extent, minLength, maxLength, dMin, dMax, numRuns] of lines) {
+    it(`grows ${name}`, () => {
+      const xy = metres(-extent, extent);
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(xy, xy), { minLength, maxLength }),
+          metres(dMin, dMax),
+          probes,
+          (line, d, pts) => {
+            const path = line as XY[];
+            const out = planarBuffer({ points: [], paths: [path], polygons: [] }, d, steps).polygons;
+            for (const p of pts as XY[]) {
+              const dist = Math.min(
+                ...path.map((q, i) =>
+                  i === 0 ? Math.hypot(p[0] - q[0], p[1] - q[1]) : segDist(p, path[i - 1] as XY, q),
+                ),
+              );
+              if (dist < d - band(d)) expect(inMulti(out, p)).toBe(true);
+              if (dist > d + 1e-6) expect(inMulti(out, p)).toBe(false);
+            }
+          },
+        ),
+        { numRuns },
+      );
+    });
+  }
 
   it("collapses a polygon eroded by more than its inradius", () => {
     const square: XY[] = [
