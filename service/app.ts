@@ -28,6 +28,7 @@ import { registerPageScripts } from "./pages/page-scripts.ts";
 import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
 import { MemoryPaidAnswerStore } from "./payment/paid-answer-store.ts";
 import { PaidAnswers } from "./payment/paid-answers.ts";
+import type { PayerCoverage } from "./payment/payer-coverage.ts";
 import { createPaywall, PAYWALL_CSP } from "./payment/paywall.ts";
 import { ReplayGuard } from "./payment/replay-guard.ts";
 import { unknownCharge } from "./payment/settled-on-chain.ts";
@@ -63,6 +64,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Paid answers kept for retries; by default in this process, with no chain to ask. */
   answers?: PaidAnswers;
+  /** Payers' in-flight payments checked against their balance; absent (no chain to ask): not checked. */
+  coverage?: PayerCoverage;
 }
 
 const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
@@ -184,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemas,
     baseUrl: urls.base,
     ...(deps.batch ? { batch: deps.batch } : {}),
+    ...(deps.coverage ? { coverage: deps.coverage } : {}),
     paywall: { provider: createPaywall(priced), csp: PAYWALL_CSP },
   });
   app.decorate("paymentGate", gate);
