@@ -7,10 +7,11 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import pino from "pino";
 import { answerFormat, GEOJSON_MEDIA_TYPE } from "./answer-format.ts";
 import { CATALOG, catalogFor } from "./catalog.ts";
-import { createExecutor } from "./compute/execute.ts";
+import { estimateCost } from "./compute/cost.ts";
+import { type ComputeTimes, createExecutor } from "./compute/execute.ts";
 import { refuseKernelsOnThisThread } from "./compute/kernel.ts";
 import { createPayerShare, payerOf } from "./compute/payer-share.ts";
-import { type ComputePool, createComputePool } from "./compute/pool.ts";
+import { type ComputePool, createComputePool, type Lane } from "./compute/pool.ts";
 import type { UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
 import { capConnectionsPerAddress } from "./connections-per-address.ts";
@@ -44,6 +45,12 @@ import { answerClientError, requestDeadline } from "./slow-clients.ts";
 declare module "fastify" {
   interface FastifyContextConfig {
     entry: CatalogEntry;
+  }
+  interface FastifyRequest {
+    /** The pool lane of this request's work, from its estimated cost (compute/cost.ts). */
+    computeLane: Lane | null;
+    /** Queue wait and compute time of this request's work, for its log line. */
+    computeTimes: ComputeTimes | null;
   }
 }
 
@@ -122,12 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("paymentOutcome", null);
   app.decorateRequest("delivery", null as never);
   app.decorateRequest("errorCode", null);
+  app.decorateRequest("computeLane", null);
+  app.decorateRequest("computeTimes", null);
   const pool = deps.pool ?? createComputePool(config, terms);
   if (!deps.pool) app.addHook("onClose", async () => pool.close());
   app.decorate("computePool", pool);
   // Prometheus reads the compute queue depth from the pool at each scrape.
   deps.metrics?.feedQueueDepth(() => pool.queued());
-  const execute = createExecutor(pool, config.computeTimeoutMs);
+  const execute = createExecutor(pool, {
+    computeMs: config.computeTimeoutMs,
+    queueMs: config.computeQueueTimeoutMs,
+  });
   refuseKernelsOnThisThread();
   const shares = createPayerShare(config.computePayerShare);
 
@@ -220,9 +232,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           if (free) req.paymentOutcome = { state: "free" };
           try {
             check(req.body, (req.query ?? {}) as Record<string, unknown>);
-            // Load shedding: nobody is asked to sign for work the pool cannot take now.
-            if (!free && entry.compute === "pool" && pool.saturated())
-              throw new ApiError("overloaded", { retryAfterSeconds: 1 });
+            if (!free && entry.compute === "pool") {
+              // Work that cannot finish within the compute budget is refused before anyone signs.
+              const cost = estimateCost(entry, req.body);
+              if (cost.floorMs !== undefined && cost.floorMs > config.computeTimeoutMs)
+                throw new ApiError("compute_timeout", {
+                  phase: "estimate",
+                  deadlineMs: config.computeTimeoutMs,
+                  estimatedMs: Math.round(cost.floorMs),
+                });
+              req.computeLane = cost.lane;
+              // Load shedding: nobody is asked to sign for work the pool cannot take now.
+              if (pool.saturated(cost.lane)) throw new ApiError("overloaded", { retryAfterSeconds: 1 });
+            }
           } catch (err) {
             done(err as Error);
             return;
@@ -269,7 +291,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             : (req.body as { format?: unknown } | null)?.format;
           const format = answerFormat(entry, member, req.headers.accept);
           const input = { body: req.body, query, format };
-          const answer = await execute(entry, input, ctx, req.delivery.signal, (used) => {
+          const run = {
+            client: req.delivery.signal,
+            lane: req.computeLane ?? "heavy",
+            times: (t: ComputeTimes) => {
+              req.computeTimes = t;
+            },
+          };
+          const answer = await execute(entry, input, ctx, run, (used) => {
             workerUsed = used;
           });
           // Set only with the answer: a refusal keeps its application/json error body.

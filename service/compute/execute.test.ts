@@ -45,13 +45,14 @@ const ctx = (): RouteContext => ({
   selfUrl: "http://x",
 });
 
+const BUDGETS = { computeMs: 30_000, queueMs: 30_000 };
+const run = () => ({ client: new AbortController().signal, lane: "heavy" as const, times: () => {} });
+
 /** Runs the entry in the pool and on the main thread; resolves with both outcomes. */
 async function both(e: CatalogEntry, input: RouteInput) {
-  const execute = createExecutor(pool, 30_000);
+  const execute = createExecutor(pool, BUDGETS);
   const used: UsedFamily[][] = [];
-  const pooled = await execute(e, input, ctx(), new AbortController().signal, (u) => used.push(u)).catch(
-    (err: unknown) => err,
-  );
+  const pooled = await execute(e, input, ctx(), run(), (u) => used.push(u)).catch((err: unknown) => err);
   const inline = await Promise.resolve()
     .then(() => e.handler(input, ctx()))
     .catch((err: unknown) => toApiError(err));
@@ -103,7 +104,7 @@ describe("the compute worker boundary", () => {
   });
 
   it("a pinned version the worker cannot open is refused data_unavailable, not a 500", async () => {
-    const execute = createExecutor(pool, 30_000);
+    const execute = createExecutor(pool, BUDGETS);
     const view = {
       has: () => true,
       require: <T>() => ({ value: undefined as T, version: "9.9-000000000000" }),
@@ -112,7 +113,7 @@ describe("the compute worker boundary", () => {
       entry("POST /v1/transform"),
       { body: { from: "EPSG:4326", to: "EPSG:3857", coordinates: [[0, 0]] }, query: {} },
       { ...ctx(), data: view },
-      new AbortController().signal,
+      run(),
       () => {},
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
