@@ -12,7 +12,7 @@ import { type ComputeTimes, createExecutor } from "./compute/execute.ts";
 import { refuseKernelsOnThisThread } from "./compute/kernel.ts";
 import { createPayerShare, payerOf } from "./compute/payer-share.ts";
 import { type ComputePool, createComputePool, type Lane } from "./compute/pool.ts";
-import type { UsedFamily } from "./compute/task.ts";
+import { SerializedAnswer, type UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
 import { capConnectionsPerAddress } from "./connections-per-address.ts";
 import { DataRegistry } from "./data/registry.ts";
@@ -303,7 +303,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           });
           // Set only with the answer: a refusal keeps its application/json error body.
           if (format === "geojson") reply.type(GEOJSON_MEDIA_TYPE);
-          return answer;
+          if (!(answer instanceof SerializedAnswer)) return answer;
+          // Serialized by its worker: sent as it is (Fastify sends a string with its type set).
+          if (format !== "geojson") reply.type("application/json; charset=utf-8");
+          return answer.json;
         } catch (err) {
           noteReadFailure(data, err, workerUsed ?? view.used());
           throw err;

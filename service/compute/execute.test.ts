@@ -12,7 +12,7 @@ import { toApiError } from "../refusals.ts";
 import type { CatalogEntry, PaymentTerms, RouteContext, RouteInput } from "../route-types.ts";
 import { createExecutor } from "./execute.ts";
 import { type ComputePool, createComputePool } from "./pool.ts";
-import type { UsedFamily } from "./task.ts";
+import { SerializedAnswer, type UsedFamily } from "./task.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const config = loadConfig({ GEO402_COMPUTE_THREADS: "1", GEO402_ARTIFACTS: "artifacts" }, root);
@@ -48,13 +48,15 @@ const ctx = (): RouteContext => ({
 const BUDGETS = { computeMs: 30_000, queueMs: 30_000 };
 const run = () => ({ client: new AbortController().signal, lane: "heavy" as const, times: () => {} });
 
-/** Runs the entry in the pool and on the main thread; resolves with both outcomes. */
+/** Runs the entry in the pool and on the main thread; resolves with both outcomes (answers as JSON text). */
 async function both(e: CatalogEntry, input: RouteInput) {
   const execute = createExecutor(pool, BUDGETS);
   const used: UsedFamily[][] = [];
-  const pooled = await execute(e, input, ctx(), run(), (u) => used.push(u)).catch((err: unknown) => err);
+  const answer = await execute(e, input, ctx(), run(), (u) => used.push(u)).catch((err: unknown) => err);
+  // An answer crosses as the JSON text Fastify would have sent for the main thread's answer.
+  const pooled = answer instanceof SerializedAnswer ? answer.json : answer;
   const inline = await Promise.resolve()
-    .then(() => e.handler(input, ctx()))
+    .then(async () => JSON.stringify(await e.handler(input, ctx())))
     .catch((err: unknown) => toApiError(err));
   return { pooled, inline, used };
 }

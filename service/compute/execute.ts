@@ -8,7 +8,7 @@ import { ApiError } from "../errors.ts";
 import { toApiError } from "../refusals.ts";
 import { type CatalogEntry, type RouteContext, type RouteInput, routeKey } from "../route-types.ts";
 import { type ComputePool, type Lane, QUEUE_FULL } from "./pool.ts";
-import { type ComputeResult, type UsedFamily, unwrapResult } from "./task.ts";
+import { type ComputeResult, type SerializedAnswer, type UsedFamily, unwrapResult } from "./task.ts";
 
 /** Where the request's time went, for its log line (milliseconds, one decimal). */
 export interface ComputeTimes {
@@ -19,7 +19,8 @@ export interface ComputeTimes {
 /**
  * Runs the entry's handler and resolves with its answer or rejects with its refusal. Pool routes
  * report the families their worker read through `reportUsed` (answers and refusals alike);
- * main-thread routes read through the request's own view. `times` receives the queue wait and
+ * main-thread routes read through the request's own view. A pool answer comes serialized by its
+ * worker (SerializedAnswer). `times` receives the queue wait and
  * compute time however the work ended.
  */
 export type Executor = (
@@ -28,7 +29,7 @@ export type Executor = (
   ctx: RouteContext,
   run: { client: AbortSignal; lane: Lane; times(t: ComputeTimes): void },
   reportUsed: (used: UsedFamily[]) => void,
-) => Promise<object>;
+) => Promise<object | SerializedAnswer>;
 
 type StopReason = "queue" | "compute" | "client";
 
