@@ -1,7 +1,8 @@
 // Cheap work never waits behind heavy work (issue 30, Build 2): on 2 workers, heavy tasks hold at
 // most one; four payers' heavy buffers queue for it while a paid bbox (light lane) is answered at
 // once on the other worker. Queue wait and compute time are in each request's log line. Balances
-// read on chain: everyone is charged exactly for the answers received.
+// read on chain: everyone is charged exactly for the answers received. A large pool answer,
+// serialized in its worker (issue 30, Build 6), arrives complete and charged once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dollarsToAtomic } from "../../service/money.ts";
 import { geometryEntries } from "../../service/routes/geometry.ts";
@@ -54,5 +55,26 @@ describe("compute lanes", () => {
       expect(before[i]! - after[i]!).toBe(s === 200 ? PRICE : 0n);
     });
     expect(before[HEAVY]! - after[HEAVY]!).toBe(PRICE);
+  });
+
+  it("a large answer, serialized in its worker, arrives complete as JSON and is charged once", async () => {
+    const payer = await t.newPayer();
+    const before = await t.balance(payer.address);
+    const points = Array.from({ length: 2000 }, (_, i) => [
+      -150 + (i % 50) * 0.01,
+      61 + Math.floor(i / 50) * 0.01,
+    ]);
+    const r = await postJson(payer.fetch, `${t.url}/v1/h3/index`, {
+      points,
+      resolutions: [15, 12],
+      includeCenter: true,
+      includeBoundary: true,
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const text = await r.text();
+    console.log(`h3/index answer: ${(text.length / 1e6).toFixed(1)} MB`);
+    expect(JSON.stringify(JSON.parse(text))).toBe(text);
+    expect(before - (await t.balance(payer.address))).toBe(dollarsToAtomic("0.005"));
   });
 });
