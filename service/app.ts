@@ -7,11 +7,12 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import pino from "pino";
 import { answerFormat, GEOJSON_MEDIA_TYPE } from "./answer-format.ts";
 import { CATALOG, catalogFor } from "./catalog.ts";
-import { createExecutor } from "./compute/execute.ts";
+import { estimateCost } from "./compute/cost.ts";
+import { type ComputeTimes, createExecutor } from "./compute/execute.ts";
 import { refuseKernelsOnThisThread } from "./compute/kernel.ts";
 import { createPayerShare, payerOf } from "./compute/payer-share.ts";
-import { type ComputePool, createComputePool } from "./compute/pool.ts";
-import type { UsedFamily } from "./compute/task.ts";
+import { type ComputePool, createComputePool, type Lane } from "./compute/pool.ts";
+import { SerializedAnswer, type UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
 import { capConnectionsPerAddress } from "./connections-per-address.ts";
 import { DataRegistry } from "./data/registry.ts";
@@ -28,6 +29,7 @@ import { registerPageScripts } from "./pages/page-scripts.ts";
 import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
 import { MemoryPaidAnswerStore } from "./payment/paid-answer-store.ts";
 import { PaidAnswers } from "./payment/paid-answers.ts";
+import type { PayerCoverage } from "./payment/payer-coverage.ts";
 import { createPaywall, PAYWALL_CSP } from "./payment/paywall.ts";
 import { ReplayGuard } from "./payment/replay-guard.ts";
 import { unknownCharge } from "./payment/settled-on-chain.ts";
@@ -43,6 +45,12 @@ import { answerClientError, requestDeadline } from "./slow-clients.ts";
 declare module "fastify" {
   interface FastifyContextConfig {
     entry: CatalogEntry;
+  }
+  interface FastifyRequest {
+    /** The pool lane of this request's work, from its estimated cost (compute/cost.ts). */
+    computeLane: Lane | null;
+    /** Queue wait and compute time of this request's work, for its log line. */
+    computeTimes: ComputeTimes | null;
   }
 }
 
@@ -63,6 +71,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Paid answers kept for retries; by default in this process, with no chain to ask. */
   answers?: PaidAnswers;
+  /** Payers' in-flight payments checked against their balance; absent (no chain to ask): not checked. */
+  coverage?: PayerCoverage;
 }
 
 const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
@@ -119,12 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("paymentOutcome", null);
   app.decorateRequest("delivery", null as never);
   app.decorateRequest("errorCode", null);
+  app.decorateRequest("computeLane", null);
+  app.decorateRequest("computeTimes", null);
   const pool = deps.pool ?? createComputePool(config, terms);
   if (!deps.pool) app.addHook("onClose", async () => pool.close());
   app.decorate("computePool", pool);
   // Prometheus reads the compute queue depth from the pool at each scrape.
   deps.metrics?.feedQueueDepth(() => pool.queued());
-  const execute = createExecutor(pool, config.computeTimeoutMs);
+  const execute = createExecutor(pool, {
+    computeMs: config.computeTimeoutMs,
+    queueMs: config.computeQueueTimeoutMs,
+  });
   refuseKernelsOnThisThread();
   const shares = createPayerShare(config.computePayerShare);
 
@@ -184,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemas,
     baseUrl: urls.base,
     ...(deps.batch ? { batch: deps.batch } : {}),
+    ...(deps.coverage ? { coverage: deps.coverage } : {}),
     paywall: { provider: createPaywall(priced), csp: PAYWALL_CSP },
   });
   app.decorate("paymentGate", gate);
@@ -216,9 +232,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           if (free) req.paymentOutcome = { state: "free" };
           try {
             check(req.body, (req.query ?? {}) as Record<string, unknown>);
-            // Load shedding: nobody is asked to sign for work the pool cannot take now.
-            if (!free && entry.compute === "pool" && pool.saturated())
-              throw new ApiError("overloaded", { retryAfterSeconds: 1 });
+            if (!free && entry.compute === "pool") {
+              // Work that cannot finish within the compute budget is refused before anyone signs.
+              const cost = estimateCost(entry, req.body);
+              if (cost.floorMs !== undefined && cost.floorMs > config.computeTimeoutMs)
+                throw new ApiError("compute_timeout", {
+                  phase: "estimate",
+                  deadlineMs: config.computeTimeoutMs,
+                  estimatedMs: Math.round(cost.floorMs),
+                });
+              req.computeLane = cost.lane;
+              // Load shedding: nobody is asked to sign for work the pool cannot take now.
+              if (pool.saturated(cost.lane)) throw new ApiError("overloaded", { retryAfterSeconds: 1 });
+            }
           } catch (err) {
             done(err as Error);
             return;
@@ -265,12 +291,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             : (req.body as { format?: unknown } | null)?.format;
           const format = answerFormat(entry, member, req.headers.accept);
           const input = { body: req.body, query, format };
-          const answer = await execute(entry, input, ctx, req.delivery.signal, (used) => {
+          const run = {
+            client: req.delivery.signal,
+            lane: req.computeLane ?? "heavy",
+            times: (t: ComputeTimes) => {
+              req.computeTimes = t;
+            },
+          };
+          const answer = await execute(entry, input, ctx, run, (used) => {
             workerUsed = used;
           });
           // Set only with the answer: a refusal keeps its application/json error body.
           if (format === "geojson") reply.type(GEOJSON_MEDIA_TYPE);
-          return answer;
+          if (!(answer instanceof SerializedAnswer)) return answer;
+          // Serialized by its worker: sent as it is (Fastify sends a string with its type set).
+          if (format !== "geojson") reply.type("application/json; charset=utf-8");
+          return answer.json;
         } catch (err) {
           noteReadFailure(data, err, workerUsed ?? view.used());
           throw err;

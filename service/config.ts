@@ -43,8 +43,10 @@ export interface Config {
   computeThreads: number;
   /** Tasks that may wait for a worker before priced pool routes are refused 503 overloaded. */
   computeQueue: number;
-  /** Deadline of one priced computation, queue wait included (GEO402_COMPUTE_TIMEOUT_MS). */
+  /** Deadline of one priced computation once a worker runs it, queue wait excluded (GEO402_COMPUTE_TIMEOUT_MS). */
   computeTimeoutMs: number;
+  /** How long a pool task may wait for a worker (GEO402_COMPUTE_QUEUE_TIMEOUT_MS). */
+  computeQueueTimeoutMs: number;
   /** Old-generation heap cap of each worker in MiB (GEO402_COMPUTE_MEMORY_MB). */
   computeMemoryMb: number;
   /** Pool tasks (running or queued) one payer may hold at once (GEO402_COMPUTE_PAYER_SHARE). */
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const computeThreads = int("GEO402_COMPUTE_THREADS", Math.max(1, availableParallelism()), 1);
   const computeQueue = int("GEO402_COMPUTE_QUEUE", 4 * computeThreads, 0);
   const computeTimeoutMs = int("GEO402_COMPUTE_TIMEOUT_MS", 10_000, 1);
+  const computeQueueTimeoutMs = int("GEO402_COMPUTE_QUEUE_TIMEOUT_MS", 10_000, 1);
   const computeMemoryMb = int("GEO402_COMPUTE_MEMORY_MB", 1024, 64);
   // Half the workers: one payer never holds every worker, so others' tasks always find one.
   const computePayerShare = int("GEO402_COMPUTE_PAYER_SHARE", Math.max(1, Math.floor(computeThreads / 2)), 1);
@@ -299,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     computeThreads,
     computeQueue,
     computeTimeoutMs,
+    computeQueueTimeoutMs,
     computeMemoryMb,
     computePayerShare,
     maxConnections,

@@ -44,6 +44,11 @@ export const ERROR_TABLE = {
   not_found: { status: 404, message: "No route answers this method and path." },
   method_not_allowed: { status: 405, message: "The route does not accept this HTTP method." },
   settlement_failed: { status: 402, message: "The payment could not be settled, so the answer is withheld." },
+  insufficient_funds: {
+    status: 402,
+    message:
+      "The payer's balance does not cover this payment together with its payments still in flight; nothing was charged.",
+  },
   payment_id_conflict: {
     status: 409,
     message: "The payment-identifier id was already used with a different payment.",

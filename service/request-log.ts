@@ -29,6 +29,7 @@ export function logRequest(req: FastifyRequest, reply: FastifyReply, delivery: D
         : {}),
       ...(outcome && "reason" in outcome ? { reason: outcome.reason } : {}),
       ...(delivery.gone() ? { clientGone: true } : {}),
+      ...(req.computeTimes ?? {}),
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
     },
     "request",

@@ -18,6 +18,7 @@ import { usdcFor } from "./payment/assets.ts";
 import { remoteFacilitatorClient } from "./payment/facilitator-client.ts";
 import { devnetHealth, type PaymentHealth, supportedHealth } from "./payment/health.ts";
 import { openPaidAnswers } from "./payment/open-paid-answers.ts";
+import { balanceOnChain, createPayerCoverage } from "./payment/payer-coverage.ts";
 import { offeredSchemes, type PaymentTerms } from "./route-types.ts";
 
 export interface RunningService {
@@ -135,6 +136,8 @@ export async function startService(
   };
   let admin: FastifyInstance | undefined;
   let draining = false;
+  // The chain payers' balances are read from (payer-coverage.ts): the configured one or the devnet's.
+  const chainRpcUrl = config.rpcUrl ?? devnet?.anvil.rpcUrl;
   const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
     await batch?.close();
     await devnet?.stop();
@@ -149,6 +152,7 @@ export async function startService(
       data,
       metrics,
       answers: answers.answers,
+      ...(chainRpcUrl ? { coverage: createPayerCoverage(balanceOnChain(chainRpcUrl)) } : {}),
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     app = built;

@@ -12,7 +12,7 @@ import { toApiError } from "../refusals.ts";
 import type { CatalogEntry, PaymentTerms, RouteContext, RouteInput } from "../route-types.ts";
 import { createExecutor } from "./execute.ts";
 import { type ComputePool, createComputePool } from "./pool.ts";
-import type { UsedFamily } from "./task.ts";
+import { SerializedAnswer, type UsedFamily } from "./task.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const config = loadConfig({ GEO402_COMPUTE_THREADS: "1", GEO402_ARTIFACTS: "artifacts" }, root);
@@ -45,15 +45,18 @@ const ctx = (): RouteContext => ({
   selfUrl: "http://x",
 });
 
-/** Runs the entry in the pool and on the main thread; resolves with both outcomes. */
+const BUDGETS = { computeMs: 30_000, queueMs: 30_000 };
+const run = () => ({ client: new AbortController().signal, lane: "heavy" as const, times: () => {} });
+
+/** Runs the entry in the pool and on the main thread; resolves with both outcomes (answers as JSON text). */
 async function both(e: CatalogEntry, input: RouteInput) {
-  const execute = createExecutor(pool, 30_000);
+  const execute = createExecutor(pool, BUDGETS);
   const used: UsedFamily[][] = [];
-  const pooled = await execute(e, input, ctx(), new AbortController().signal, (u) => used.push(u)).catch(
-    (err: unknown) => err,
-  );
+  const answer = await execute(e, input, ctx(), run(), (u) => used.push(u)).catch((err: unknown) => err);
+  // An answer crosses as the JSON text Fastify would have sent for the main thread's answer.
+  const pooled = answer instanceof SerializedAnswer ? answer.json : answer;
   const inline = await Promise.resolve()
-    .then(() => e.handler(input, ctx()))
+    .then(async () => JSON.stringify(await e.handler(input, ctx())))
     .catch((err: unknown) => toApiError(err));
   return { pooled, inline, used };
 }
@@ -103,7 +106,7 @@ describe("the compute worker boundary", () => {
   });
 
   it("a pinned version the worker cannot open is refused data_unavailable, not a 500", async () => {
-    const execute = createExecutor(pool, 30_000);
+    const execute = createExecutor(pool, BUDGETS);
     const view = {
       has: () => true,
       require: <T>() => ({ value: undefined as T, version: "9.9-000000000000" }),
@@ -112,7 +115,7 @@ describe("the compute worker boundary", () => {
       entry("POST /v1/transform"),
       { body: { from: "EPSG:4326", to: "EPSG:3857", coordinates: [[0, 0]] }, query: {} },
       { ...ctx(), data: view },
-      new AbortController().signal,
+      run(),
       () => {},
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);

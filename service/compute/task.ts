@@ -30,7 +30,8 @@ export interface UsedFamily {
 }
 
 export type ComputeResult =
-  | { ok: true; answer: object; used: UsedFamily[] }
+  /** The answer serialized in the worker (JSON text): the main thread only copies and sends it. */
+  | { ok: true; json: string; used: UsedFamily[] }
   | { ok: false; refusal: { code: ErrorCode; message: string; details: ErrorDetails }; used: UsedFamily[] }
   | { ok: false; fault: string; used: UsedFamily[] };
 
@@ -55,8 +56,16 @@ export class WorkerFault extends Error {
 }
 
 /** The answer, or throws the refusal (ApiError) or fault (WorkerFault) the worker reported. */
-export function unwrapResult(result: ComputeResult): object {
-  if (result.ok) return result.answer;
+/**
+ * An answer already serialized (by a compute worker): sent as it is, so a large answer costs the
+ * main thread a copy, not a JSON.stringify (issue 30, Build 3).
+ */
+export class SerializedAnswer {
+  constructor(readonly json: string) {}
+}
+
+export function unwrapResult(result: ComputeResult): SerializedAnswer {
+  if (result.ok) return new SerializedAnswer(result.json);
   if ("refusal" in result) {
     const { code, message, details } = result.refusal;
     throw new ApiError(code, details, message);

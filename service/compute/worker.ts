@@ -43,7 +43,7 @@ export default async function compute(task: ComputeTask | WarmTask): Promise<Com
       .catch((err: unknown) => log.warn({ err }, "compute worker could not open a family at start"));
     // Holds this worker briefly so that one warm task per thread lands on every thread.
     await new Promise((r) => setTimeout(r, task.holdMs));
-    return { ok: true, answer: {}, used: [] };
+    return { ok: true, json: "{}", used: [] };
   }
   const entry = byRoute.get(task.route);
   if (!entry) return { ok: false, fault: `no catalog entry for ${task.route} in the worker`, used: [] };
@@ -59,8 +59,10 @@ export default async function compute(task: ComputeTask | WarmTask): Promise<Com
       baseUrl: task.baseUrl,
       selfUrl: task.selfUrl,
     };
-    const answer = await entry.handler(task.input, ctx);
-    return { ok: true, answer, used: reader.used() };
+    // Serialized here, off the main thread: a 16 MB answer's JSON.stringify took the request
+    // thread seconds (issue 30); a string crosses the boundary as one copy.
+    const json = JSON.stringify(await entry.handler(task.input, ctx));
+    return { ok: true, json, used: reader.used() };
   } catch (err) {
     return resultOfError(err, reader.used());
   }

@@ -26,6 +26,7 @@ import { ApiError, errorBody } from "../errors.ts";
 import { type CatalogEntry, offeredSchemes, type PaymentTerms, routeKey } from "../route-types.ts";
 import type { SchemaSet } from "../schemas.ts";
 import { type PaidAnswers, requestFingerprint } from "./paid-answers.ts";
+import type { PayerCoverage } from "./payer-coverage.ts";
 import {
   AUTHORIZATION_IN_USE,
   MALFORMED_PAYMENT,
@@ -136,6 +137,8 @@ export function createPaymentGate(opts: {
   baseUrl: () => string;
   /** The batch-settlement server scheme, when `terms.schemes` offers it. */
   batch?: BatchSettlementEvmScheme;
+  /** Refuses an `exact` payment its payer's balance does not cover with its others in flight. */
+  coverage?: PayerCoverage;
   /** The HTML a browser gets with the 402 (x402's paywall hook), and that page's CSP. */
   paywall?: { provider: PaywallProvider; csp: string };
 }): PaymentGate {
@@ -170,6 +173,8 @@ export function createPaymentGate(opts: {
     return ready;
   };
 
+  /** The release of each covered request's in-flight amount (payer-coverage.ts). */
+  const covers = new WeakMap<FastifyRequest, () => void>();
   const failed = (reply: FastifyReply, err: ApiError) => reply.code(err.status).send(errorBody(err));
   const resourceUrl = (entry: CatalogEntry) => `${opts.baseUrl()}${entry.path}`;
   const settle = createSettlementStep(http, opts.answers);
@@ -325,11 +330,42 @@ export function createPaymentGate(opts: {
         return reply.send(response.body ?? {});
       }
       request.payment = { ...result, context, claim, hold };
+      // The payer's authorizations in flight must fit its balance (payer-coverage.ts); a refusal
+      // here is cancelled by onSend like any refusal after verify: nothing is charged.
+      const cover = opts.coverage
+        ? await opts.coverage.cover(result.paymentPayload, result.paymentRequirements)
+        : ({ state: "unchecked" } as const);
+      if (cover.state === "uncovered")
+        return failed(
+          reply,
+          new ApiError("insufficient_funds", {
+            stage: "verify",
+            balance: cover.balance.toString(),
+            inFlight: cover.inFlight.toString(),
+            amount: result.paymentRequirements.amount,
+          }),
+        );
+      if (cover.state === "covered") {
+        const release = () => cover.release(request.paymentOutcome?.state === "settled");
+        covers.set(request, release);
+        // A request that ends without its onSend (a transport fault) still gives its amount back.
+        reply.raw.once("close", release);
+      }
     },
 
     onSend(request, reply, payload, done) {
       if (!request.payment) return done(null, payload);
-      settle(request, reply, payload).then((settled) => done(null, settled), done);
+      const release = covers.get(request);
+      settle(request, reply, payload).then(
+        (settled) => {
+          release?.();
+          done(null, settled);
+        },
+        (err: Error) => {
+          release?.();
+          done(err);
+        },
+      );
     },
   };
 }

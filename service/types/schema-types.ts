@@ -355,7 +355,7 @@ export interface components {
         error: {
             error: {
                 /** @enum {string} */
-                code: "body_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "malformed_body" | "invalid_json" | "missing_field" | "invalid_field" | "unexpected_field" | "conflicting_fields" | "coordinate_out_of_range" | "limit_exceeded" | "invalid_geometry" | "unsupported_geometry" | "clipping_failed" | "unsupported_crs" | "outside_projection_domain" | "outside_coverage" | "no_data" | "no_depth_area" | "outside_datum_grid" | "malformed_request" | "request_timeout" | "not_found" | "method_not_allowed" | "settlement_failed" | "payment_id_conflict" | "facilitator_unavailable" | "data_unavailable" | "overloaded" | "compute_timeout" | "compute_out_of_memory" | "client_closed" | "internal_error";
+                code: "body_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "malformed_body" | "invalid_json" | "missing_field" | "invalid_field" | "unexpected_field" | "conflicting_fields" | "coordinate_out_of_range" | "limit_exceeded" | "invalid_geometry" | "unsupported_geometry" | "clipping_failed" | "unsupported_crs" | "outside_projection_domain" | "outside_coverage" | "no_data" | "no_depth_area" | "outside_datum_grid" | "malformed_request" | "request_timeout" | "not_found" | "method_not_allowed" | "settlement_failed" | "insufficient_funds" | "payment_id_conflict" | "facilitator_unavailable" | "data_unavailable" | "overloaded" | "compute_timeout" | "compute_out_of_memory" | "client_closed" | "internal_error";
                 field?: string;
                 index?: number;
                 limit?: {

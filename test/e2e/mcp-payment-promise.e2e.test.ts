@@ -64,9 +64,9 @@ async function leaveMidCall(payment: PaymentPayload): Promise<LogRecord | undefi
   const leaving = await connect("leaving");
   const before = requests().length;
   const run = pool.run;
-  pool.run = (task, signal) => {
+  pool.run = (task, signal, opts) => {
     pool.run = run;
-    const running = run(task, signal);
+    const running = run(task, signal, opts);
     void leaving.close();
     return running;
   };

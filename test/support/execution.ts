@@ -12,6 +12,8 @@ export interface LogRecord {
   outcome?: string;
   reason?: string;
   clientGone?: boolean;
+  queueMs?: number;
+  computeMs?: number;
 }
 
 /** A service whose request log is captured. */
@@ -57,9 +59,9 @@ export async function disconnectWhileComputing(
   const before = requests().length;
   const abort = new AbortController();
   const run = pool.run;
-  pool.run = (task, signal) => {
+  pool.run = (task, signal, opts) => {
     pool.run = run;
-    const running = run(task, signal);
+    const running = run(task, signal, opts);
     abort.abort();
     return running;
   };
