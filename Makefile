@@ -23,17 +23,18 @@ $(BUNDLE): $(NPM_STAMP) $(shell find service artifacts/format -name '*.ts' ! -na
 serve: install artifacts build
 	npm start
 
-# Run every tier (unit, e2e on the devnet, ops with Debian's servers), then print the ten slowest
-# files and the summary.
+# Run every tier (unit; http on one shared service per test worker; e2e on the devnet; ops with
+# Debian's servers) in one vitest run, then print each tier's figures, the ten slowest files and the
+# summary.
 test: install artifacts
 	@mkdir -p .geo402
-	npx vitest run --reporter=default --reporter=json --outputFile=.geo402/vitest.json; \
+	npx vitest run --reporter=default --reporter=./test/tier-times.mjs --reporter=json --outputFile=.geo402/vitest.json; \
 	  status=$$?; node test/summary.mjs .geo402/vitest.json; exit $$status
 
 # The unit tier alone: kernels, formats, readers, schemas, property tests; starts no process.
 test-unit: install artifacts
 	@mkdir -p .geo402
-	npx vitest run --project unit --reporter=default --reporter=json --outputFile=.geo402/vitest-unit.json; \
+	npx vitest run --project unit --reporter=default --reporter=./test/tier-times.mjs --reporter=json --outputFile=.geo402/vitest-unit.json; \
 	  status=$$?; node test/summary.mjs .geo402/vitest-unit.json; exit $$status
 
 # Benchmarks side by side with the peer libraries (ratios, not assertions).

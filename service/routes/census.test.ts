@@ -1,5 +1,5 @@
 // The GET /v1/us/geographies handler on the synthetic census version, through a small context
-// (the app, payment and schemas run in test/e2e/census.e2e.test.ts).
+// (the app, payment and schemas run in test/http/census.http.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CensusLookup } from "../../artifacts/format/census-lookup.ts";
 import { buildFixtureVersion } from "../../test/support/census-fixtures.ts";

@@ -6,7 +6,7 @@
 // from the paid-answer record (no second charge), lowered and foreign vouchers are refused; a
 // cumulative mismatch gets a corrective 402 the client recovers from (also after losing its
 // files); the CLI's paying fetch pays up front (one exchange per call) once it knows the terms.
-// Restarts and replicas: batch-settlement-replicas.e2e.test.ts.
+// Restarts and replicas: batch-settlement-replicas.ops.test.ts.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";

@@ -53,6 +53,11 @@ export function withServiceAndPayer(set: (t: TestService, payer: Payer) => void)
   afterAll(() => service?.close());
 }
 
+/** Tests run the compute pool on one thread (GEO402_COMPUTE_THREADS; production: one per CPU): each
+ * thread loads the kernels and opens the families at start, seconds of CPU per service; a test that
+ * asserts something of several threads sets it in `env`. */
+const TEST_COMPUTE_THREADS = "1";
+
 export async function startTestService(
   opts: {
     revision?: "A" | "B";
@@ -69,6 +74,7 @@ export async function startTestService(
       LOG_LEVEL: "silent",
       GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-test-")),
       GEO402_ARTIFACTS: path.join(REPO_ROOT, "artifacts"),
+      GEO402_COMPUTE_THREADS: TEST_COMPUTE_THREADS,
       ...opts.env,
     },
     REPO_ROOT,
@@ -112,6 +118,7 @@ export async function startRemoteService(
       LOG_LEVEL: logStream ? "debug" : "silent",
       GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-remote-")),
       GEO402_ARTIFACTS: path.join(REPO_ROOT, "artifacts"),
+      GEO402_COMPUTE_THREADS: TEST_COMPUTE_THREADS,
       ...env,
     },
     REPO_ROOT,

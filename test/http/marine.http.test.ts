@@ -3,11 +3,12 @@
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import { describe, expect, it } from "vitest";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, type TestService, withServiceAndPayer } from "../support/service.ts";
+import type { Payer, TestService } from "../support/service.ts";
+import { withSharedServiceAndPayer } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
-withServiceAndPayer((service, funded) => {
+withSharedServiceAndPayer((service, funded) => {
   t = service;
   payer = funded;
 });

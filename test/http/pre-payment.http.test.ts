@@ -1,13 +1,13 @@
 // Each pre-payment refusal is a 400 with its own code, no PAYMENT-REQUIRED, and nothing charged.
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "../support/service.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestService } from "../support/service.ts";
+import { sharedTestService } from "../support/shared-service.ts";
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
 });
-afterAll(() => t?.close());
 
 async function expectRefused(r: Response, code: string) {
   expect(r.status).toBe(400);

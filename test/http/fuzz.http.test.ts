@@ -1,12 +1,13 @@
 // Fuzz every advertised priced route with hostile inputs, unpaid and then paid: no 5xx, and the
 // payer is charged exactly the price of the answers it received (nothing for refusals).
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG, catalogFor } from "../../service/catalog.ts";
 import { dollarsToAtomic } from "../../service/money.ts";
 import { isFree } from "../../service/route-types.ts";
 import { type FuzzRequest, postInputs, queryInputs } from "../support/fuzz-inputs.ts";
-import { type Payer, startTestService, type TestService } from "../support/service.ts";
+import type { Payer, TestService } from "../support/service.ts";
+import { sharedTestService } from "../support/shared-service.ts";
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 402);
@@ -14,10 +15,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? 402);
 let t: TestService;
 let payer: Payer;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   payer = await t.newPayer(10_000_000_000n);
 });
-afterAll(() => t?.close());
 
 describe("route fuzzing", () => {
   it("no 5xx on any route, and refused requests are never charged", async () => {

@@ -1,19 +1,19 @@
 // GET /v1/timezone end to end on the real devnet with the built artifact: paid answers, refusals
 // that charge nothing (the corrupted-artifact case is in timezone-corrupt.e2e.test.ts).
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { builtFamily } from "../support/built-artifacts.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, startTestService, type TestService } from "../support/service.ts";
+import type { Payer, TestService } from "../support/service.ts";
+import { sharedTestService } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
 beforeAll(async () => {
   await builtFamily("timezone");
-  t = await startTestService();
+  t = await sharedTestService();
   payer = await t.newPayer();
 });
-afterAll(() => t?.close());
 
 const tz = (f: typeof fetch, base: string, query: string) => f(`${base}/v1/timezone?${query}`);
 

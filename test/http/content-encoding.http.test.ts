@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG, catalogFor } from "../../service/catalog.ts";
 import { MCP_PATH } from "../../service/mcp/http-route.ts";
 import type { TestService } from "../support/service.ts";
-import { withServiceAndPayer } from "../support/service.ts";
+import { withSharedServiceAndPayer } from "../support/shared-service.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 402);
@@ -26,7 +26,7 @@ const UNDECODED = ["zstd", "compress", "x-gzip", "GZIP", "gzip, br", "gzip,gzip"
 type Body = { kind: "plain" | "encoded" | "garbage" | "truncated" | "empty"; bytes: Buffer };
 
 let t: TestService;
-withServiceAndPayer((service) => {
+withSharedServiceAndPayer((service) => {
   t = service;
 });
 

@@ -6,11 +6,12 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { expect, it } from "vitest";
 import { createSigner, wrapFetchWithPayment } from "x402-fetch";
 import { X402_V1_NOTICE } from "../../service/payment/v1-notice.ts";
-import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
+import { type Payer, postJson, type TestService } from "../support/service.ts";
+import { withSharedServiceAndPayer } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
-withServiceAndPayer((service, p) => {
+withSharedServiceAndPayer((service, p) => {
   t = service;
   payer = p;
 });

@@ -5,11 +5,12 @@ import { describe, expect, it } from "vitest";
 import { routeVerdict } from "../conformance/route-verdict.ts";
 import { checkGeojsonCases, geojsonhintCases } from "../conformance/suites.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
+import { type Payer, postJson, type TestService } from "../support/service.ts";
+import { withSharedServiceAndPayer } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
-withServiceAndPayer((service, funded) => {
+withSharedServiceAndPayer((service, funded) => {
   t = service;
   payer = funded;
 });

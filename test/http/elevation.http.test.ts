@@ -2,19 +2,19 @@
 // hashes, opener) at start-up, and a real x402 client pays on the devnet. Paid answers move
 // exactly the price; refusals after payment move nothing.
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { builtFamily } from "../support/built-artifacts.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { type Payer, postJson, type TestService } from "../support/service.ts";
+import { sharedTestService } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
 beforeAll(async () => {
   await builtFamily("dem");
-  t = await startTestService();
+  t = await sharedTestService();
   payer = await t.newPayer();
 });
-afterAll(() => t?.close());
 
 const balances = async () => ({ payer: await t.balance(payer.address), payTo: await t.balance(t.payTo) });
 const elevationUrl = (lat: number, lon: number, extra = "") =>

@@ -9,11 +9,12 @@ import { dollarsToAtomic } from "../../service/money.ts";
 import { SAN_FRANCISCO } from "../../service/routes/example-geometries.ts";
 import { entryOf, GEOJSON_REQUESTS, requestInit } from "../support/geojson-requests.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
+import { type Payer, postJson, type TestService } from "../support/service.ts";
+import { withSharedServiceAndPayer } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
-withServiceAndPayer((service, funded) => {
+withSharedServiceAndPayer((service, funded) => {
   t = service;
   payer = funded;
 });

@@ -3,21 +3,21 @@
 import type { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { v1NoticeBody } from "../../service/payment/v1-notice.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { exactSigner, type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
+import { exactSigner, type Payer, postJson, type TestService } from "../support/service.ts";
+import { sharedTestService } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
 let signer: x402HTTPClient;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   payer = await t.newPayer();
   signer = exactSigner(payer.key);
 });
-afterAll(() => t?.close());
 
 const hello = (f: typeof fetch, body: unknown = { name: "Ada" }, headers: Record<string, string> = {}) =>
   postJson(f, `${t.url}/v1/hello`, body, headers);

@@ -7,11 +7,12 @@ import { decodePaymentResponseHeader } from "@x402/core/http";
 import { describe, expect, it } from "vitest";
 import { normalizeLongitude, readCenterVectors } from "../reference/h3-vectors.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
+import { type Payer, postJson, type TestService } from "../support/service.ts";
+import { withSharedServiceAndPayer } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
-withServiceAndPayer((service, funded) => {
+withSharedServiceAndPayer((service, funded) => {
   t = service;
   payer = funded;
 });

@@ -6,13 +6,14 @@ import { describe, expect, it } from "vitest";
 import { DEG, gaussianRadius, MEAN_RADIUS } from "../../service/geo/geometry/ellipsoid.ts";
 import { v1NoticeBody } from "../../service/payment/v1-notice.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, postJson, type TestService, withServiceAndPayer } from "../support/service.ts";
+import { type Payer, postJson, type TestService } from "../support/service.ts";
+import { withSharedServiceAndPayer } from "../support/shared-service.ts";
 
 const PRICE = 10_000n;
 
 let t: TestService;
 let payer: Payer;
-withServiceAndPayer((service, funded) => {
+withSharedServiceAndPayer((service, funded) => {
   t = service;
   payer = funded;
 });
