@@ -20,6 +20,7 @@ const missing = chromiumMissing();
 if (missing) console.warn(`paywall ops test skipped: ${missing}`);
 
 const TIMEZONE = CATALOG.find((e) => e.method === "GET" && e.path === "/v1/timezone");
+const HELLO = CATALOG.find((e) => e.method === "POST" && e.path === "/v1/hello");
 
 describe.skipIf(missing !== undefined)("the paywall a person sees on a priced route", () => {
   let t: TestService;
@@ -60,6 +61,41 @@ describe.skipIf(missing !== undefined)("the paywall a person sees on a priced ro
     expect(await page.locator("#status").textContent()).toMatch(/^Paid \$0\.005: transaction 0x[0-9a-f]{64}/);
     expect(before - (await t.balance(payer.address))).toBe(dollarsToAtomic(TIMEZONE.price));
     await screenshot(page, "paywall-paid");
+  });
+
+  it("on a POST route, shows the example body and pays with the body from the page", async () => {
+    if (!HELLO) throw new Error("POST /v1/hello is not in the catalog");
+    const url = `${t.url}${HELLO.path}`;
+    // A browser reaches a POST route's paywall by a POST navigation (here: the navigation turned
+    // into a POST with the route's example as JSON, as a page's form script would send it).
+    await page.route(url, (route) =>
+      route.request().isNavigationRequest()
+        ? route.continue({
+            method: "POST",
+            postData: JSON.stringify(HELLO.example.body),
+            headers: { ...route.request().headers(), "content-type": "application/json" },
+          })
+        : route.continue(),
+    );
+    const opened = await page.goto(url);
+    await page.unroute(url);
+    expect(opened?.status()).toBe(402);
+    expect(await page.locator("#route").textContent()).toBe("POST /v1/hello");
+    expect(await page.locator("#price").textContent()).toContain(`$${HELLO.price}`);
+    expect(JSON.parse(await page.inputValue("#body"))).toEqual(HELLO.example.body);
+    await page.fill("#body", JSON.stringify({ name: "Grace" }));
+
+    const before = await t.balance(payer.address);
+    await page.click("#connect");
+    await page.locator("#pay:enabled").waitFor();
+    await page.click("#pay");
+    await page.locator("#answer:visible").waitFor();
+    const answer = JSON.parse((await page.locator("#answer").textContent()) ?? "");
+    expectMatchesSchema("hello.response", answer);
+    expect(answer).toMatchObject({ hello: "Grace" });
+    expect(await page.locator("#status").textContent()).toMatch(/^Paid \$0\.001: transaction 0x[0-9a-f]{64}/);
+    expect(before - (await t.balance(payer.address))).toBe(dollarsToAtomic(HELLO.price));
+    await screenshot(page, "paywall-post-paid");
   });
 
   it("keeps the API's strict CSP for a JSON client on the same route", async () => {
