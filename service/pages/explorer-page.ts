@@ -7,9 +7,10 @@ import "leaflet/dist/leaflet.css";
 import "./explorer.css";
 import type { GeoJsonObject } from "geojson";
 import { circleMarker, geoJSON, imageOverlay, type LatLng, type LatLngBoundsExpression, map } from "leaflet";
+import { GEOMETRY_TYPES } from "../geo/geojson/document-structure.ts";
 import type { Basemap } from "./basemap.ts";
 import type { ExplorerPageData } from "./explorer.ts";
-import { connectWallet, type PaidAnswer, pageWallet } from "./wallet-fetch.ts";
+import { failure, onConnect, type PaidAnswer, type Payer } from "./wallet-fetch.ts";
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const data = JSON.parse(element("geo402-explorer").textContent ?? "{}") as ExplorerPageData;
@@ -91,17 +92,7 @@ async function drawBasemap(): Promise<void> {
     .bringToBack();
 }
 
-const GEOJSON_TYPES = new Set([
-  "Point",
-  "MultiPoint",
-  "LineString",
-  "MultiLineString",
-  "Polygon",
-  "MultiPolygon",
-  "GeometryCollection",
-  "Feature",
-  "FeatureCollection",
-]);
+const GEOJSON_TYPES = new Set<string>(["Feature", "FeatureCollection", ...GEOMETRY_TYPES]);
 
 /** Every GeoJSON object in an answer, outermost first (an object found is not searched further). */
 function geojsonIn(value: unknown, found: GeoJsonObject[] = []): GeoJsonObject[] {
@@ -138,26 +129,11 @@ function show(paid: PaidAnswer, price: string): void {
   if (bounds.isValid()) view.fitBounds(bounds, { padding: [24, 24], maxZoom: 14 });
 }
 
-let payer: Awaited<ReturnType<typeof connectWallet>> | null = null;
+let payer: Payer | null = null;
 
-const fail = (err: unknown) => {
-  status.textContent = `Failed: ${err instanceof Error ? err.message : String(err)}`;
-};
-
-connect.addEventListener("click", async () => {
-  const wallet = pageWallet();
-  if (!wallet) {
-    status.textContent = "No browser wallet found: install one (EIP-1193, e.g. MetaMask) and reload.";
-    return;
-  }
-  try {
-    payer = await connectWallet(wallet);
-    status.textContent = `Connected: ${payer.address}`;
-    connect.disabled = true;
-    send.disabled = false;
-  } catch (err) {
-    fail(err);
-  }
+onConnect(connect, status, (connected) => {
+  payer = connected;
+  send.disabled = false;
 });
 
 send.addEventListener("click", async () => {
@@ -177,7 +153,7 @@ send.addEventListener("click", async () => {
           });
     show(paid, r.price);
   } catch (err) {
-    fail(err);
+    status.textContent = failure(err);
   } finally {
     send.disabled = false;
   }

@@ -4,16 +4,13 @@
 // example from the injected EIP-1193 wallet (the official @x402/fetch inside the page), draws the
 // answer's polygon on the Leaflet map over the base layer, and the balance read on chain falls by
 // exactly the buffer's price. Screenshots: .geo402/screenshots/explorer-*.png.
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOG } from "../../service/catalog.ts";
-import { chainIdOf } from "../../service/devnet/anvil.ts";
 import { dollarsToAtomic } from "../../service/money.ts";
 import { EXPLORER_CSP } from "../../service/pages/explorer.ts";
 import { SECURITY_HEADERS } from "../../service/security-headers.ts";
-import { chromiumMissing, injectWallet, launchChromium, screenshot } from "../support/chromium.ts";
+import { chromiumMissing, screenshot, withServiceAndWalletPage } from "../support/chromium.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, startTestService, type TestService } from "../support/service.ts";
 
 const missing = chromiumMissing();
 if (missing) console.warn(`explorer ops test skipped: ${missing}`);
@@ -21,23 +18,10 @@ if (missing) console.warn(`explorer ops test skipped: ${missing}`);
 const BUFFER = CATALOG.find((e) => e.method === "POST" && e.path === "/v1/geometry/buffer");
 
 describe.skipIf(missing !== undefined)("the explorer at /", () => {
-  let t: TestService;
-  let payer: Payer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
-  let page: Page;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestService(), launchChromium()]);
-    payer = await t.newPayer();
-    page = await browser.context.newPage();
-    await injectWallet(page, payer.key, chainIdOf(t.service.terms.network));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const shared = withServiceAndWalletPage();
 
   it("answers JSON clients the catalog byte for byte, and HTML only to a request that prefers it", async () => {
+    const { t } = shared;
     const get = async (accept?: string) => {
       const r = await fetch(`${t.url}/`, accept === undefined ? {} : { headers: { accept } });
       return { type: r.headers.get("content-type"), vary: r.headers.get("vary"), r, text: await r.text() };
@@ -71,6 +55,7 @@ describe.skipIf(missing !== undefined)("the explorer at /", () => {
   });
 
   it("lists routes with prices, pays a buffer with its example and draws the answer on the map", async () => {
+    const { t, payer, page } = shared;
     if (!BUFFER) throw new Error("POST /v1/geometry/buffer is not in the catalog");
     const opened = await page.goto(`${t.url}/`);
     expect(opened?.status()).toBe(200);

@@ -55,6 +55,14 @@ async function ogrinfo(file: string, ...args: string[]): Promise<OgrLayer> {
   };
 }
 
+/** Runs `geo402-ingest export <family>` into `dir`; expects success and returns what it printed. */
+async function exportInto(family: string, dir: string): Promise<string> {
+  const r = await ingestCli({ GEO402_ARTIFACTS: ARTIFACTS }, "export", family, "--into", dir);
+  expect(r.err).toBe("");
+  expect(r.code).toBe(0);
+  return r.out;
+}
+
 describe.skipIf(missing !== undefined)("geo402-ingest export enc | timezone", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "geo402-export-vector-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,10 +70,8 @@ describe.skipIf(missing !== undefined)("geo402-ingest export enc | timezone", ()
   it("enc: one FlatGeobuf per layer, GDAL counts the features the chart tiles hold", {
     timeout: 300_000,
   }, async () => {
-    const r = await ingestCli({ GEO402_ARTIFACTS: ARTIFACTS }, "export", "enc", "--into", dir);
-    expect(r.err).toBe("");
-    expect(r.code).toBe(0);
-    const files = [...r.out.matchAll(/wrote (.+\.fgb)$/gm)].map((m) => m[1] as string);
+    const out = await exportInto("enc", dir);
+    const files = [...out.matchAll(/wrote (.+\.fgb)$/gm)].map((m) => m[1] as string);
     expect(files.map((f) => path.basename(f))).toEqual(ENC_LAYERS.map((l) => `enc-${l}.fgb`));
 
     const current = await resolveCurrent(ARTIFACTS, "enc");
@@ -103,11 +109,9 @@ describe.skipIf(missing !== undefined)("geo402-ingest export enc | timezone", ()
   it("timezone: one FlatGeobuf of the H3 cell polygons, every stored cell with its zone", {
     timeout: 900_000,
   }, async () => {
-    const r = await ingestCli({ GEO402_ARTIFACTS: ARTIFACTS }, "export", "timezone", "--into", dir);
-    expect(r.err).toBe("");
-    expect(r.code).toBe(0);
+    const out = await exportInto("timezone", dir);
     const file = path.join(dir, "timezone-cells.fgb");
-    expect(r.out).toContain(`wrote ${file}`);
+    expect(out).toContain(`wrote ${file}`);
 
     const current = await resolveCurrent(ARTIFACTS, "timezone");
     const count = async (name: "zones" | "coastal") => {

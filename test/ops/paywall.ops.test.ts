@@ -3,18 +3,15 @@
 // injected by the test, a devnet key) and pays with the page's own script (the official
 // @x402/fetch); the answer is shown and the balance read on chain falls by the price. The page's
 // CSP is its own; API answers keep the strict one. Screenshots: .geo402/screenshots/paywall-*.png.
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOG } from "../../service/catalog.ts";
-import { chainIdOf } from "../../service/devnet/anvil.ts";
 import { dollarsToAtomic } from "../../service/money.ts";
 import { PAYWALL_CSP } from "../../service/payment/paywall.ts";
 import { v1NoticeBody } from "../../service/payment/v1-notice.ts";
 import { queryString } from "../../service/route-types.ts";
 import { SECURITY_HEADERS } from "../../service/security-headers.ts";
-import { chromiumMissing, injectWallet, launchChromium, screenshot } from "../support/chromium.ts";
+import { chromiumMissing, screenshot, withServiceAndWalletPage } from "../support/chromium.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
-import { type Payer, startTestService, type TestService } from "../support/service.ts";
 
 const missing = chromiumMissing();
 if (missing) console.warn(`paywall ops test skipped: ${missing}`);
@@ -23,23 +20,10 @@ const TIMEZONE = CATALOG.find((e) => e.method === "GET" && e.path === "/v1/timez
 const HELLO = CATALOG.find((e) => e.method === "POST" && e.path === "/v1/hello");
 
 describe.skipIf(missing !== undefined)("the paywall a person sees on a priced route", () => {
-  let t: TestService;
-  let payer: Payer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
-  let page: Page;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestService(), launchChromium()]);
-    payer = await t.newPayer();
-    page = await browser.context.newPage();
-    await injectWallet(page, payer.key, chainIdOf(t.service.terms.network));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const shared = withServiceAndWalletPage();
 
   it("shows route, description, price and network, and pays with the browser's wallet", async () => {
+    const { t, payer, page } = shared;
     if (!TIMEZONE) throw new Error("GET /v1/timezone is not in the catalog");
     const url = `${t.url}${TIMEZONE.path}?${queryString(TIMEZONE.example.query)}`;
     const opened = await page.goto(url);
@@ -64,6 +48,7 @@ describe.skipIf(missing !== undefined)("the paywall a person sees on a priced ro
   });
 
   it("on a POST route, shows the example body and pays with the body from the page", async () => {
+    const { t, payer, page } = shared;
     if (!HELLO) throw new Error("POST /v1/hello is not in the catalog");
     const url = `${t.url}${HELLO.path}`;
     // A browser reaches a POST route's paywall by a POST navigation (here: the navigation turned
@@ -99,6 +84,7 @@ describe.skipIf(missing !== undefined)("the paywall a person sees on a priced ro
   });
 
   it("keeps the API's strict CSP for a JSON client on the same route", async () => {
+    const { t } = shared;
     const r = await fetch(`${t.url}/v1/timezone?lat=1&lon=2`, { headers: { accept: "application/json" } });
     expect(r.status).toBe(402);
     expect(r.headers.get("content-security-policy")).toBe(SECURITY_HEADERS["content-security-policy"]);
