@@ -104,7 +104,8 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   export: {
     usage: `  export <family>      write the current version in a format GDAL opens (docs/artifacts.md §Export):
-                       datum-grids as one GeoTIFF per grid
+                       datum-grids as one GeoTIFF per grid; enc as one FlatGeobuf per
+                       layer; timezone as one FlatGeobuf of its H3 cell polygons
       --into DIR       the folder written (required)`,
     target: "one",
     options: ["into"],

@@ -25,6 +25,8 @@ import { jsonDepth } from "./json-depth.ts";
 import { BODY_BYTES, NESTING_DEPTH, NESTING_DEPTH_LIMIT } from "./limits.ts";
 import { MCP_ROUTES, registerMcpRoute } from "./mcp/http-route.ts";
 import { countRequests, instrumentFacilitator, type Metrics } from "./ops/metrics.ts";
+import { registerBasemap } from "./pages/basemap.ts";
+import { registerExplorer } from "./pages/explorer.ts";
 import { registerPageScripts } from "./pages/page-scripts.ts";
 import { AUTHORIZATIONS_REMEMBERED, MemoryAuthorizationStore } from "./payment/authorization-store.ts";
 import { MemoryPaidAnswerStore } from "./payment/paid-answer-store.ts";
@@ -218,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
   });
 
+  // Before the routes: GET / answers the HTML explorer to a browser (its onRequest hook).
+  registerExplorer(app, entries, terms);
   for (const entry of entries) {
     const check = prePaymentCheck(entry, schemas, data);
     const validateBody = entry.schemas.body ? schemas.body(entry.schemas.body) : null;
@@ -323,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerMcpRoute(app, entries, schemas, urls.base);
   registerPageScripts(app);
+  registerBasemap(app, data);
 
   const knownPaths = new Map<string, string[]>(MCP_ROUTES);
   // GET routes answer HEAD too (exposeHeadRoutes).

@@ -7,7 +7,7 @@ import { ArtifactError } from "./artifact-error.ts";
 import { type ByteSource, openByteSource, type SourceMode } from "./byte-source.ts";
 import { CellIndexReader } from "./cell-index-reader.ts";
 import { cellWords } from "./h3-key.ts";
-import { LatLngGrid } from "./latlng-grid.ts";
+import { type GridSpec, LatLngGrid } from "./latlng-grid.ts";
 
 export const TIMEZONE_FILES = { zones: "zones.h3i", coastal: "coastal.h3i", tiles: "tiles.tif" } as const;
 export const TIMEZONE_H3_RESOLUTION = 6;
@@ -122,6 +122,30 @@ export class TimezoneLookup {
     const coast = await this.#coastal.lookupWords(hi, lo);
     if (coast) return { timeZone: await this.#coastal.string(coast.value), source: "coastal" };
     return { timeZone: nauticalZone(lon), source: "nautical" };
+  }
+
+  /**
+   * The 1° fast grid as one character per square, rows from the north, west to east: "." open
+   * water (the nautical rule), "~" the coastal band, "+" a square the grid leaves to the cells
+   * (coasts and zone borders), and a letter a–z for a square inside one zone (the zone's table
+   * index modulo 26, so neighbouring zones mostly differ). The explorer page's base layer.
+   */
+  overview(): { spec: GridSpec; squares: string } {
+    const { south, west, cellDegrees: d, rows, cols } = this.#tiles.spec;
+    let squares = "";
+    for (let r = rows - 1; r >= 0; r--)
+      for (let c = 0; c < cols; c++) {
+        const v = this.#tiles.valueAt(south + (r + 0.5) * d, west + (c + 0.5) * d) ?? 0;
+        squares +=
+          v === 0
+            ? "+"
+            : v === TILE_NAUTICAL
+              ? "."
+              : v & TILE_COASTAL_FLAG
+                ? "~"
+                : String.fromCharCode(97 + ((v - 1) % 26));
+      }
+    return { spec: this.#tiles.spec, squares };
   }
 
   /** Every zone id the artifact can answer from its tables (nautical ids excluded). */

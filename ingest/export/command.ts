@@ -2,10 +2,13 @@
 // opens. Exit 0 written, 1 the export failed, 2 a family with no exporter (a usage error).
 import type { FamilyBuilder } from "../lib/family.ts";
 import { exportDatumGrids } from "./datum-grids-geotiff.ts";
+import { exportEnc, exportTimezone } from "./vector-exports.ts";
 
 /** The exporter of each family that has one: artifacts root, folder → files written. */
 const EXPORTERS: Record<string, (artifactsDir: string, dir: string) => Promise<string[]>> = {
   "datum-grids": exportDatumGrids,
+  enc: exportEnc,
+  timezone: exportTimezone,
 };
 
 export async function exportCommand(

@@ -2,7 +2,7 @@
 // browser's wallet and pays this very URL with the official client (wallet-fetch.ts), asking for
 // JSON, then shows the answer and the settlement. A POST route sends the body from the textarea.
 import type { PaywallPageData } from "../payment/paywall.ts";
-import { connectWallet, type PaidAnswer, pageWallet } from "./wallet-fetch.ts";
+import { failure, onConnect, type PaidAnswer, type Payer } from "./wallet-fetch.ts";
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const data = JSON.parse(element("geo402-paywall").textContent ?? "{}") as PaywallPageData;
@@ -11,26 +11,11 @@ const pay = element<HTMLButtonElement>("pay");
 const status = element("status");
 const answer = element("answer");
 
-let payer: Awaited<ReturnType<typeof connectWallet>> | null = null;
+let payer: Payer | null = null;
 
-const fail = (err: unknown) => {
-  status.textContent = `Failed: ${err instanceof Error ? err.message : String(err)}`;
-};
-
-connect.addEventListener("click", async () => {
-  const wallet = pageWallet();
-  if (!wallet) {
-    status.textContent = "No browser wallet found: install one (EIP-1193, e.g. MetaMask) and reload.";
-    return;
-  }
-  try {
-    payer = await connectWallet(wallet);
-    status.textContent = `Connected: ${payer.address}`;
-    connect.disabled = true;
-    pay.disabled = false;
-  } catch (err) {
-    fail(err);
-  }
+onConnect(connect, status, (connected) => {
+  payer = connected;
+  pay.disabled = false;
 });
 
 const show = (paid: PaidAnswer) => {
@@ -54,7 +39,7 @@ pay.addEventListener("click", async () => {
     }
     show(await payer.pay(location.href, init));
   } catch (err) {
-    fail(err);
+    status.textContent = failure(err);
   } finally {
     pay.disabled = false;
   }

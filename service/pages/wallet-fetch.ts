@@ -52,3 +52,32 @@ export async function connectWallet(
     },
   };
 }
+
+export type Payer = Awaited<ReturnType<typeof connectWallet>>;
+
+/** A failure as the pages' status line says it. */
+export const failure = (err: unknown): string =>
+  `Failed: ${err instanceof Error ? err.message : String(err)}`;
+
+/** Wires a page's Connect button: asks the page's wallet, says what happened in `status`, hands the payer on. */
+export function onConnect(
+  button: HTMLButtonElement,
+  status: HTMLElement,
+  connected: (payer: Payer) => void,
+): void {
+  button.addEventListener("click", async () => {
+    const wallet = pageWallet();
+    if (!wallet) {
+      status.textContent = "No browser wallet found: install one (EIP-1193, e.g. MetaMask) and reload.";
+      return;
+    }
+    try {
+      const payer = await connectWallet(wallet);
+      status.textContent = `Connected: ${payer.address}`;
+      button.disabled = true;
+      connected(payer);
+    } catch (err) {
+      status.textContent = failure(err);
+    }
+  });
+}

@@ -4,9 +4,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { geojson as fgb } from "flatgeobuf";
-import type { Feature, Point, Polygon } from "geojson";
+import type { Polygon } from "geojson";
 import { fromFile, type GeoTIFFImage } from "geotiff";
-import { cellToBoundary } from "h3-js";
 import { FileSource, openByteSource } from "../../artifacts/format/byte-source.ts";
 import { CellIndexReader } from "../../artifacts/format/cell-index-reader.ts";
 import {
@@ -18,8 +17,11 @@ import { EncChartsReader } from "../../artifacts/format/enc-charts-reader.ts";
 import { colOf, rowOf, toE7 } from "../../artifacts/format/enc-tile-grid.ts";
 import { insideRings } from "../../artifacts/format/ring-containment.ts";
 import { TileContainerReader, tileKey } from "../../artifacts/format/tile-container.ts";
+import { encFeatures } from "../../ingest/export/enc-features.ts";
+import { writeFlatGeobuf } from "../../ingest/export/flatgeobuf-file.ts";
+import { timezoneCellFeatures } from "../../ingest/export/timezone-cells.ts";
 import { ARTIFACTS_DIR } from "../support/built-artifacts.ts";
-import { fileBytes, writeCog, writeFlatGeobuf } from "./_containers-gdal.ts";
+import { fileBytes, writeCog } from "./_containers-gdal.ts";
 import { openPmtiles, type PmtilesTile, writePmtiles } from "./_containers-pmtiles.ts";
 import { random } from "./_random.ts";
 
@@ -288,23 +290,6 @@ const datumCase: BenchCase = {
 const ENC = current("enc", "charts.g4t");
 const encFile = (work: string, layer: string) => path.join(work, `enc-${layer}.fgb`);
 
-const closed = (r: Int32Array): number[][] => {
-  const out: number[][] = [];
-  for (let i = 0; i < r.length; i += 2) out.push([r[i]! / 1e7, r[i + 1]! / 1e7]);
-  out.push(out[0]!);
-  return out;
-};
-const polygon = (rings: Int32Array[], properties: Record<string, unknown>): Feature<Polygon> => ({
-  type: "Feature",
-  geometry: { type: "Polygon", coordinates: rings.map(closed) },
-  properties,
-});
-const point = (lon: number, lat: number, properties: Record<string, unknown>): Feature<Point> => ({
-  type: "Feature",
-  geometry: { type: "Point", coordinates: [lon / 1e7, lat / 1e7] },
-  properties,
-});
-
 const encCase: BenchCase = {
   ours: "ENC chart tiles enc/charts.g4t",
   standard: "FlatGeobuf (5 layers + cell metadata JSON)",
@@ -312,60 +297,7 @@ const encCase: BenchCase = {
   ourFiles: [ENC],
   async convert(work) {
     const r = await EncChartsReader.open(await openByteSource(ENC));
-    const layers: Record<string, Feature[]> = {
-      depth: [],
-      quality: [],
-      soundings: [],
-      hazardPoints: [],
-      hazardAreas: [],
-    };
-    const seen = new Set<string>();
-    for (const { col, row } of r.tiles()) {
-      for (const s of (await r.tile(col, row)) ?? []) {
-        for (const a of s.depthAreas())
-          layers.depth!.push(
-            polygon(a.rings, {
-              cell: s.cell,
-              class: a.objectClass,
-              drval1: a.drval1 ?? -1,
-              drval2: a.drval2 ?? -1,
-            }),
-          );
-        for (const q of s.quality())
-          layers.quality!.push(
-            polygon(q.rings, {
-              cell: s.cell,
-              catzoc: q.catzoc ?? 0,
-              posacc: q.posacc ?? -1,
-              souacc: q.souacc ?? -1,
-              start: q.surveyStart ?? "",
-              end: q.surveyEnd ?? "",
-            }),
-          );
-        const { coords, depths } = s.soundings();
-        for (const [i, d] of depths.entries())
-          layers.soundings!.push(point(coords[2 * i]!, coords[2 * i + 1]!, { cell: s.cell, depth: d }));
-        for (const h of s.hazards()) {
-          const props = {
-            cell: s.cell,
-            class: h.objectClass,
-            valsou: h.valsou ?? -1,
-            watlev: h.watlev ?? 0,
-            category: h.category ?? 0,
-            expsou: h.expsou ?? 0,
-            quapos: h.quapos ?? 0,
-            objnam: h.objnam ?? "",
-            lnam: h.lnam,
-            alsoIn: h.alsoIn.join(","),
-          };
-          if (!h.chartedAsArea) layers.hazardPoints!.push(point(h.lonE7, h.latE7, props));
-          else if (!seen.has(`${s.cell}/${h.lnam}`)) {
-            seen.add(`${s.cell}/${h.lnam}`);
-            for (const part of h.parts) layers.hazardAreas!.push(polygon(part, props));
-          }
-        }
-      }
-    }
+    const layers = await encFeatures(r);
     const files: string[] = [];
     for (const [name, features] of Object.entries(layers)) {
       await writeFlatGeobuf(encFile(work, name), features);
@@ -393,7 +325,7 @@ const encCase: BenchCase = {
   },
   async openStandard(work) {
     // flatgeobuf reads a Uint8Array, a stream or HTTP ranges: in Node a local file is read whole.
-    const bytes = new Uint8Array(readFileSync(encFile(work, "depth")));
+    const bytes = new Uint8Array(readFileSync(encFile(work, "depth-areas")));
     return async ([lon, lat]) => {
       const x = toE7(lon!);
       const y = toE7(lat!);
@@ -422,15 +354,7 @@ const cellCase: BenchCase = {
   ourFiles: [ZONES],
   async convert(work) {
     const r = await CellIndexReader.open(await openByteSource(ZONES));
-    const features: Feature<Polygon>[] = [];
-    for (let e = 0; e < r.entryCount; e++) {
-      const ring = cellToBoundary(await r.cellAt(e), true);
-      features.push({
-        type: "Feature",
-        geometry: { type: "Polygon", coordinates: [ring] },
-        properties: { zone: await r.valueAt(e) },
-      });
-    }
+    const features = await timezoneCellFeatures([{ source: "boundary", reader: r }]);
     const file = path.join(work, "zones.fgb");
     await writeFlatGeobuf(file, features);
     r.close();
@@ -443,12 +367,17 @@ const cellCase: BenchCase = {
   },
   async openStandard(work) {
     const bytes = new Uint8Array(readFileSync(path.join(work, "zones.fgb")));
+    // The file names each cell's zone; our side answers the zone's id in the string table.
+    const r = await CellIndexReader.open(await openByteSource(ZONES));
+    const ids = new Map<string, number>();
+    for (let i = 0; i < r.stringCount; i++) ids.set(await r.string(i), i);
+    r.close();
     return async ([lat, lon]) => {
       for await (const f of fgb.deserialize(bytes, {
         rect: { minX: lon!, minY: lat!, maxX: lon!, maxY: lat! },
       })) {
         const ring = (f.geometry as Polygon).coordinates[0]!.slice(0, -1).flat();
-        if (insideRings([ring], lon!, lat!)) return Number(f.properties!.zone);
+        if (insideRings([ring], lon!, lat!)) return ids.get(String(f.properties!.timeZone)) ?? -2;
       }
       return -1;
     };

@@ -1,31 +1,13 @@
 // gdal3.js (GDAL compiled to WebAssembly) for the container benchmark: writes Cloud-Optimized
-// GeoTIFFs with the artifacts' COG writer and FlatGeobuf with GDAL's driver, and proves each
+// GeoTIFFs with the artifacts' COG writer (FlatGeobuf: ingest/export/flatgeobuf-file.ts), and proves each
 // standard file opens in GDAL (gdalinfo / ogrinfo).
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Feature } from "geojson";
 import { writeCog as cogBytes, gdal, type RasterSpec } from "../../artifacts/format/cog-writer.ts";
 
 /** Writes `spec` as a COG (deflate, predictor, WGS 84) to `file` through GDAL's COG driver. */
 export async function writeCog(file: string, spec: RasterSpec): Promise<void> {
   writeFileSync(file, await cogBytes(spec));
-}
-
-/**
- * Writes GeoJSON features as FlatGeobuf through GDAL's driver, with its packed Hilbert R-tree
- * (`flatgeobuf`'s own JS `serialize` writes no spatial index, so its readers cannot search by box).
- */
-export async function writeFlatGeobuf(file: string, features: readonly Feature[]): Promise<void> {
-  const json = `${file}.geojson`;
-  writeFileSync(json, JSON.stringify({ type: "FeatureCollection", features }));
-  const g = await gdal();
-  const { datasets } = await g.open([json]);
-  const ds = datasets[0];
-  if (!ds) throw new Error(`GDAL cannot open ${json}`);
-  const out = await g.ogr2ogr(ds, ["-f", "FlatGeobuf", "-lco", "SPATIAL_INDEX=YES"], path.basename(file));
-  writeFileSync(file, await g.getFileBytes(out));
-  await g.close(ds);
-  rmSync(json);
 }
 
 /** What GDAL reports when it opens `file`: driver and size (raster) or layers and features (vector); throws when it cannot. */

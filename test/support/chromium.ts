@@ -11,7 +11,9 @@ import { build } from "esbuild";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { type Hex, type TypedDataDefinition, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { REPO_ROOT } from "./service.ts";
+import { afterAll, beforeAll } from "vitest";
+import { chainIdOf } from "../../service/devnet/anvil.ts";
+import { type Payer, REPO_ROOT, startTestService, type TestService } from "./service.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 
@@ -123,4 +125,32 @@ export async function injectWallet(page: Page, key: Hex, chainId: number): Promi
       removeListener() {},
     };
   });
+}
+
+/** What the browser tests share: the service, a funded payer, a page holding the payer's wallet. */
+export interface WalletPage {
+  t: TestService;
+  payer: Payer;
+  page: Page;
+}
+
+/**
+ * The browser tests' set-up: one test service, one funded payer and a Chromium page holding that
+ * payer's wallet, started before the file's tests (filled into the returned object) and closed
+ * after them.
+ */
+export function withServiceAndWalletPage(): WalletPage {
+  const shared = {} as WalletPage;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  beforeAll(async () => {
+    [shared.t, browser] = await Promise.all([startTestService(), launchChromium()]);
+    shared.payer = await shared.t.newPayer();
+    shared.page = await browser.context.newPage();
+    await injectWallet(shared.page, shared.payer.key, chainIdOf(shared.t.service.terms.network));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shared.t?.close();
+  });
+  return shared;
 }
