@@ -33,9 +33,9 @@ export const EXPLORER_CSP = [
 ].join("; ");
 
 // True only when the Accept header ranks text/html above JSON by RFC 9110 media-range rules
-// (quality, then the more specific range): */* and no header mean JSON. jshttp's negotiator rather
-// than @fastify/accept-negotiator, which matches tokens (encodings) and reads */* as no match at
-// all, so "text/html;q=0.5, */*" would get the page.
+// (quality, then the more specific range): */* and no header mean JSON. jshttp's negotiator (as
+// answer-format.ts): @fastify/accept-negotiator matches tokens (encodings) and reads */* as no
+// match at all, so "text/html;q=0.5, */*" would get the page.
 export function prefersHtml(accept: string | undefined): boolean {
   if (accept === undefined) return false;
   return (
