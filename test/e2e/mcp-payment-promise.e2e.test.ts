@@ -1,5 +1,5 @@
 // The payment promise over MCP (issue 29), on the real devnet with the SDK's own Client and the
-// official x402 clients signing: a client that leaves /mcp mid-call is not charged (exact: the
+// official x402 clients signing: a client that leaves /mcp (or its SSE stream) mid-call is not charged (exact: the
 // transfer's nonce unused on chain; batch-settlement: the voucher not charged, the claim pays only
 // the answered call); a payment quoted for one tool does not pay another of the same price; bad
 // arguments answer the route's own error code. One service for the file.
@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { x402Client } from "@x402/core/client";
@@ -27,9 +28,15 @@ let t: TestService;
 let requests: () => LogRecord[];
 let client: Client;
 
-const connect = async (name: string) => {
+type Transport = "streamable HTTP" | "SSE";
+
+const connect = async (name: string, transport: Transport = "streamable HTTP") => {
   const c = new Client({ name, version: "1" });
-  await c.connect(new StreamableHTTPClientTransport(new URL("/mcp", t.url)));
+  await c.connect(
+    transport === "SSE"
+      ? new SSEClientTransport(new URL("/mcp/sse", t.url))
+      : new StreamableHTTPClientTransport(new URL("/mcp", t.url)),
+  );
   return c;
 };
 
@@ -59,9 +66,12 @@ async function paymentFor(signer: x402Client, name: string, args: Record<string,
  * `run` is wrapped for that one call: no timing decides who wins). Resolves once the inner HTTP
  * request's log line is written.
  */
-async function leaveMidCall(payment: PaymentPayload): Promise<LogRecord | undefined> {
+async function leaveMidCall(
+  payment: PaymentPayload,
+  transport: Transport = "streamable HTTP",
+): Promise<LogRecord | undefined> {
   const pool = t.service.app.computePool;
-  const leaving = await connect("leaving");
+  const leaving = await connect("leaving", transport);
   const before = requests().length;
   const run = pool.run;
   pool.run = (task, signal, opts) => {
@@ -88,25 +98,28 @@ async function leaveMidCall(payment: PaymentPayload): Promise<LogRecord | undefi
 }
 
 describe("an MCP client that leaves mid-call", () => {
-  it("paying exact is not charged: balances unchanged, the authorization's nonce unused on chain", async () => {
-    const payer = await t.newPayer();
-    const token = t.service.devnet?.token;
-    const payment = await paymentFor(exactClient(payer.key), "geometry_buffer", stateOutlineBuffer());
-    const { nonce } = (payment.payload as { authorization: { nonce: `0x${string}` } }).authorization;
-    const before = { payer: await t.balance(payer.address), payTo: await t.balance(t.payTo) };
-    const line = await leaveMidCall(payment);
-    expect(line).toMatchObject({ outcome: "cancelled", reason: "client_closed", code: "client_closed" });
-    expect(await t.balance(payer.address)).toBe(before.payer);
-    expect(await t.balance(t.payTo)).toBe(before.payTo);
-    expect(await token?.authorizationUsed(payer.address, nonce)).toBe(false);
-    // The same authorization still pays a call of that tool whose answer is delivered (a light
-    // input: the heavy one may pass the compute deadline on a loaded machine).
-    const light = { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500, steps: 6 };
-    const retried = await call("geometry_buffer", light, payment);
-    expect(retried.isError).toBeFalsy();
-    expect(await token?.authorizationUsed(payer.address, nonce)).toBe(true);
-    expect(before.payer - (await t.balance(payer.address))).toBe(GEOMETRY_PRICE);
-  });
+  it.each<Transport>(["streamable HTTP", "SSE"])(
+    "over %s, paying exact is not charged: balances unchanged, the authorization's nonce unused on chain",
+    async (transport) => {
+      const payer = await t.newPayer();
+      const token = t.service.devnet?.token;
+      const payment = await paymentFor(exactClient(payer.key), "geometry_buffer", stateOutlineBuffer());
+      const { nonce } = (payment.payload as { authorization: { nonce: `0x${string}` } }).authorization;
+      const before = { payer: await t.balance(payer.address), payTo: await t.balance(t.payTo) };
+      const line = await leaveMidCall(payment, transport);
+      expect(line).toMatchObject({ outcome: "cancelled", reason: "client_closed", code: "client_closed" });
+      expect(await t.balance(payer.address)).toBe(before.payer);
+      expect(await t.balance(t.payTo)).toBe(before.payTo);
+      expect(await token?.authorizationUsed(payer.address, nonce)).toBe(false);
+      // The same authorization still pays a call of that tool whose answer is delivered (a light
+      // input: the heavy one may pass the compute deadline on a loaded machine).
+      const light = { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500, steps: 6 };
+      const retried = await call("geometry_buffer", light, payment);
+      expect(retried.isError).toBeFalsy();
+      expect(await token?.authorizationUsed(payer.address, nonce)).toBe(true);
+      expect(before.payer - (await t.balance(payer.address))).toBe(GEOMETRY_PRICE);
+    },
+  );
 
   it("paying with a batch-settlement voucher is not charged: the claim pays only the answered call", async () => {
     const devnet = t.service.devnet;
