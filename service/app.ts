@@ -7,10 +7,10 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import pino from "pino";
 import { answerFormat, GEOJSON_MEDIA_TYPE } from "./answer-format.ts";
 import { CATALOG, catalogFor } from "./catalog.ts";
-import { estimateCost } from "./compute/cost.ts";
+import { admitPoolWork } from "./compute/cost.ts";
 import { type ComputeTimes, createExecutor } from "./compute/execute.ts";
 import { refuseKernelsOnThisThread } from "./compute/kernel.ts";
-import { createPayerShare, payerOf } from "./compute/payer-share.ts";
+import { createPayerShare } from "./compute/payer-share.ts";
 import { type ComputePool, createComputePool, type Lane } from "./compute/pool.ts";
 import { SerializedAnswer, type UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
@@ -236,19 +236,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           if (free) req.paymentOutcome = { state: "free" };
           try {
             check(req.body, (req.query ?? {}) as Record<string, unknown>);
-            if (!free && entry.compute === "pool") {
-              // Work that cannot finish within the compute budget is refused before anyone signs.
-              const cost = estimateCost(entry, req.body);
-              if (cost.floorMs !== undefined && cost.floorMs > config.computeTimeoutMs)
-                throw new ApiError("compute_timeout", {
-                  phase: "estimate",
-                  deadlineMs: config.computeTimeoutMs,
-                  estimatedMs: Math.round(cost.floorMs),
-                });
-              req.computeLane = cost.lane;
-              // Load shedding: nobody is asked to sign for work the pool cannot take now.
-              if (pool.saturated(cost.lane)) throw new ApiError("overloaded", { retryAfterSeconds: 1 });
-            }
+            // Nobody is asked to sign for work that cannot finish or that the pool cannot take now.
+            if (!free && entry.compute === "pool")
+              req.computeLane = admitPoolWork(entry, req.body, config.computeTimeoutMs, pool);
           } catch (err) {
             done(err as Error);
             return;
@@ -278,18 +268,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           selfUrl: urls.self(),
         };
         let workerUsed: UsedFamily[] | undefined;
-        let releaseShare: (() => void) | null | undefined;
+        let releaseShare: (() => void) | undefined;
         try {
-          const payer =
-            entry.compute === "pool" && req.payment ? payerOf(req.payment.paymentPayload) : undefined;
-          if (payer !== undefined) {
-            releaseShare = shares.take(payer);
-            if (releaseShare === null)
-              throw new ApiError("overloaded", {
-                retryAfterSeconds: 1,
-                reason: `this payer already holds ${config.computePayerShare} compute task(s); retry when one ends`,
-              });
-          }
+          if (entry.compute === "pool" && req.payment) releaseShare = shares.hold(req.payment.paymentPayload);
           const member = entry.schemas.query
             ? query.format
             : (req.body as { format?: unknown } | null)?.format;

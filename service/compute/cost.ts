@@ -6,8 +6,9 @@
 //   is refused `503 compute_timeout` with nothing quoted or signed.
 // The figures are CPU microseconds per unit measured on this 2-core machine (docs/execution.md#cost-estimates);
 // ceilings are taken high and floors low, so a wrong estimate costs a lane, never a fair answer.
+import { ApiError } from "../errors.ts";
 import type { CatalogEntry } from "../route-types.ts";
-import type { Lane } from "./pool.ts";
+import type { ComputePool, Lane } from "./pool.ts";
 
 /** Work whose ceiling is at most this many milliseconds goes to the light lane. */
 export const LIGHT_MS = 10;
@@ -66,4 +67,25 @@ export function estimateCost(entry: CatalogEntry, body: unknown): CostEstimate {
   // The polyfill's cells and the profile's samples depend on more than the body's positions.
   if (op === "polyfill" || op === "profile") return { lane: "heavy" };
   return { lane: laneOf((positions * POSITION_CEILING_US) / 1000) };
+}
+
+/**
+ * Before the 402, for a pool route: work that cannot finish within the compute budget is refused
+ * before anyone signs, and a lane the pool cannot take now is shed (503 overloaded). The lane.
+ */
+export function admitPoolWork(
+  entry: CatalogEntry,
+  body: unknown,
+  budgetMs: number,
+  pool: Pick<ComputePool, "saturated">,
+): Lane {
+  const cost = estimateCost(entry, body);
+  if (cost.floorMs !== undefined && cost.floorMs > budgetMs)
+    throw new ApiError("compute_timeout", {
+      phase: "estimate",
+      deadlineMs: budgetMs,
+      estimatedMs: Math.round(cost.floorMs),
+    });
+  if (pool.saturated(cost.lane)) throw new ApiError("overloaded", { retryAfterSeconds: 1 });
+  return cost.lane;
 }

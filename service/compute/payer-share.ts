@@ -5,18 +5,28 @@
 // heavy legal inputs while everyone else is refused. The payer is the verified payment's: the
 // EIP-3009 authorization's `from` (exact) or the channel's payer (batch-settlement).
 import type { PaymentPayload } from "@x402/core/types";
+import { ApiError } from "../errors.ts";
 
 export interface PayerShare {
-  /** A release for one task of `payer`, or null when the payer already holds its share. */
-  take(payer: string): (() => void) | null;
+  /**
+   * Holds one task of the payment's payer: its release, a no-op when the scheme names no payer;
+   * throws 503 overloaded when the payer already holds its share.
+   */
+  hold(payment: Pick<PaymentPayload, "payload">): () => void;
 }
 
 export function createPayerShare(share: number): PayerShare {
   const held = new Map<string, number>();
   return {
-    take(payer) {
+    hold(payment) {
+      const payer = payerOf(payment);
+      if (payer === undefined) return () => {};
       const count = held.get(payer) ?? 0;
-      if (count >= share) return null;
+      if (count >= share)
+        throw new ApiError("overloaded", {
+          retryAfterSeconds: 1,
+          reason: `this payer already holds ${share} compute task(s); retry when one ends`,
+        });
       held.set(payer, count + 1);
       let released = false;
       return () => {
@@ -31,7 +41,7 @@ export function createPayerShare(share: number): PayerShare {
 }
 
 /** The paying address of a verified payment (lower-case), or undefined when the scheme names none. */
-export function payerOf(payment: Pick<PaymentPayload, "payload">): string | undefined {
+function payerOf(payment: Pick<PaymentPayload, "payload">): string | undefined {
   const payload = payment.payload as {
     authorization?: { from?: unknown };
     channelConfig?: { payer?: unknown };

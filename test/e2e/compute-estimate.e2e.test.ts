@@ -1,10 +1,10 @@
 // Work that cannot finish within the compute budget is refused before the 402 (issue 30, Build 2):
 // with a 100 ms budget, the 1,776-position state outline buffered with steps 128 has an estimated
 // floor above it (positions × steps, compute/cost.ts) and is refused 503 compute_timeout with no
-// quote, for an unpaid and a paying client alike; a point's buffer is still quoted and answered.
+// quote, for an unpaid and a paying client alike (whose balance does not move); a point's buffer is
+// still quoted.
 // Balances read on chain.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dollarsToAtomic } from "../../service/money.ts";
 import { stateOutlineBuffer } from "../support/heavy-inputs.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { type Payer, postJson, startTestService, type TestService } from "../support/service.ts";
@@ -29,10 +29,13 @@ describe("cost estimate before the 402", () => {
       expect(body.error).toMatchObject({ code: "compute_timeout", phase: "estimate", deadlineMs: 100 });
       expect(body.error.estimatedMs).toBeGreaterThan(100);
     }
+    // The paying client was never asked to sign: nothing moved.
+    expect(await t.balance(payer.address)).toBe(before);
+    // A point's buffer is admitted by the estimate and quoted. (Not paid here: whether a 100 ms
+    // compute budget suffices depends on the machine's load, which a test must not assert.)
     const small = { geojson: { type: "Point", coordinates: [-149.9, 61.2] }, distance: 500, steps: 6 };
-    expect((await postJson(fetch, `${t.url}/v1/geometry/buffer`, small)).status).toBe(402);
-    const paid = await postJson(payer.fetch, `${t.url}/v1/geometry/buffer`, small);
-    expect(paid.status, await paid.clone().text()).toBe(200);
-    expect(before - (await t.balance(payer.address))).toBe(dollarsToAtomic("0.01"));
+    const quote = await postJson(fetch, `${t.url}/v1/geometry/buffer`, small);
+    expect(quote.status).toBe(402);
+    expect(quote.headers.get("payment-required")).not.toBeNull();
   });
 });
