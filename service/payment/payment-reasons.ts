@@ -20,6 +20,8 @@ export const VERIFY_FAULT = "unexpected_verify_error";
 export const SETTLE_FAULT = "unexpected_settle_error";
 /** Another request with the same authorization nonce is still running (replay-guard.ts). */
 export const AUTHORIZATION_IN_USE = "authorization_in_use";
+/** x402's reason for a payer whose balance does not cover the payment (here: with its others in flight). */
+export const INSUFFICIENT_FUNDS = "insufficient_funds";
 
 /** Sentences @x402/core writes where a code belongs, and their codes (x402 spec §9). */
 const CODE_OF_TEXT: Record<string, string> = {

@@ -29,6 +29,7 @@ import { type PaidAnswers, requestFingerprint } from "./paid-answers.ts";
 import type { PayerCoverage } from "./payer-coverage.ts";
 import {
   AUTHORIZATION_IN_USE,
+  INSUFFICIENT_FUNDS,
   MALFORMED_PAYMENT,
   readPaymentHeader,
   stablePaymentRequired,
@@ -335,16 +336,18 @@ export function createPaymentGate(opts: {
       const cover = opts.coverage
         ? await opts.coverage.cover(result.paymentPayload, result.paymentRequirements)
         : ({ state: "unchecked" } as const);
-      if (cover.state === "uncovered")
-        return failed(
-          reply,
-          new ApiError("insufficient_funds", {
-            stage: "verify",
-            balance: cover.balance.toString(),
-            inFlight: cover.inFlight.toString(),
-            amount: result.paymentRequirements.amount,
-          }),
-        );
+      if (cover.state === "uncovered") {
+        // A 402 as for any payment refused at verify: fresh terms whose `error` names the reason
+        // (x402's own `insufficient_funds`), so x402 clients read it; the body says why.
+        const refusal = new ApiError("insufficient_funds", {
+          stage: "verify",
+          balance: cover.balance.toString(),
+          inFlight: cover.inFlight.toString(),
+          amount: result.paymentRequirements.amount,
+        });
+        const { headers } = stablePaymentRequired((await quotes.get(entry)).headers, INSUFFICIENT_FUNDS);
+        return reply.code(refusal.status).headers(headers).send(errorBody(refusal));
+      }
       if (cover.state === "covered") {
         const release = () => cover.release(request.paymentOutcome?.state === "settled");
         covers.set(request, release);

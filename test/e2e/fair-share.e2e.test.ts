@@ -4,6 +4,7 @@
 // GEO402_COMPUTE_PAYER_SHARE of the pool's tasks (1 of 2 workers here) and the rest are refused
 // 503 overloaded. Either way another payer's quote and paid bbox are answered meanwhile, and the
 // attacker is charged only for what it received (balances read on chain).
+import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dollarsToAtomic } from "../../service/money.ts";
 import { geometryEntries } from "../../service/routes/geometry.ts";
@@ -30,7 +31,13 @@ async function attackWhileHonestCalls(attacker: Payer) {
   const attacks = Array.from({ length: ATTACKS }, () =>
     postJson(attacker.fetch, `${t.url}/v1/geometry/buffer`, heavy).then(async (r) => {
       const body = (await r.json()) as { error?: { code?: string }; payment?: { charged?: boolean } };
-      return { status: r.status, code: body.error?.code ?? "answer", charged: body.payment?.charged };
+      const terms = r.headers.get("payment-required");
+      return {
+        status: r.status,
+        code: body.error?.code ?? "answer",
+        charged: body.payment?.charged,
+        termsError: terms ? decodePaymentRequiredHeader(terms).error : undefined,
+      };
     }),
   );
   // The honest payer's calls go out once the attack holds the pool (bounded wait).
@@ -64,7 +71,8 @@ describe("fair under hostile load", () => {
     // when it arrives while the covered one still holds the payer's share).
     const uncovered = outcomes.filter((o) => o.code === "insufficient_funds");
     expect(uncovered.length).toBeGreaterThanOrEqual(ATTACKS - 2);
-    for (const o of uncovered) expect(o.status).toBe(402);
+    // A 402 an x402 client can read: fresh terms whose error is x402's insufficient_funds.
+    for (const o of uncovered) expect([o.status, o.termsError]).toEqual([402, "insufficient_funds"]);
   });
 
   it(`${ATTACKS} heavy buffers from a payer holding plenty: past its pool share they are refused overloaded`, async () => {
