@@ -12,6 +12,7 @@ import { EXACT_COUNT_FACTOR } from "../../service/geo/h3/cells-within-cap.ts";
 import type { Containment } from "../../service/geo/h3/part-cells.ts";
 import { polyfill } from "../../service/geo/h3/polyfill.ts";
 import { PROJECT_ROOT } from "../../service/project-root.ts";
+import { random } from "../../test/bench/_random.ts";
 import { withGeneratedBlock } from "./generated-block.ts";
 
 export const H3_DOC = path.join(PROJECT_ROOT, "docs/h3-pip.md");
@@ -21,17 +22,6 @@ const STRIP_RES = 7;
 const STRIP_WIDTHS_IN_CELLS = [0.5, 1, 2, 4, 8, 16];
 const STRIPS_PER_WIDTH = 6;
 const STARS = 24;
-
-/** A small deterministic generator (mulberry32): the same jobs on every machine. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Job {
   ring: Ring;
@@ -88,7 +78,7 @@ export interface EstimateRatios {
 }
 
 export function measureEstimateRatios(): EstimateRatios {
-  const rnd = seeded(20261127);
+  const rnd = random(20261127);
   const jobs: Job[] = [
     ...STRIP_WIDTHS_IN_CELLS.flatMap((w) => Array.from({ length: STRIPS_PER_WIDTH }, () => strip(rnd, w))),
     ...Array.from({ length: STARS }, () => star(rnd)),

@@ -17,7 +17,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { decodeProtectedHeader, jwtVerify } from "jose";
+import { decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
 import { afterAll, beforeAll } from "vitest";
 import { type Devnet, startDevnet } from "../../service/devnet/devnet.ts";
 
@@ -59,41 +59,46 @@ export interface Standin {
 /** CDP's API host, named in the JWT's `uris` whatever address the stand-in listens on. */
 const CDP_HOST = "api.cdp.coinbase.com";
 
-async function cdpAuthorized(req: IncomingMessage, key: CdpKey): Promise<boolean> {
+/** The claims of the call's `Authorization: Bearer` JWT signed by `kid`'s key, or null. */
+async function bearerClaims(
+  req: IncomingMessage,
+  kid: string,
+  key: KeyObject,
+  options: Parameters<typeof jwtVerify>[2],
+): Promise<JWTPayload | null> {
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-  if (!token) return false;
+  if (!token) return null;
   try {
-    if (decodeProtectedHeader(token).kid !== key.apiKeyId) return false;
-    const { payload } = await jwtVerify(token, key.publicKey, {
-      algorithms: [key.alg],
-      issuer: "cdp",
-      subject: key.apiKeyId,
-      requiredClaims: ["nbf", "exp", "uris"],
-    });
-    const lifetime = (payload.exp as number) - (payload.nbf as number);
-    const uri = `${req.method} ${CDP_HOST}${req.url}`;
-    return lifetime > 0 && lifetime <= 120 && JSON.stringify(payload.uris) === JSON.stringify([uri]);
+    if (decodeProtectedHeader(token).kid !== kid) return null;
+    return (await jwtVerify(token, key, options)).payload;
   } catch {
-    return false;
+    return null;
   }
 }
 
+async function cdpAuthorized(req: IncomingMessage, key: CdpKey): Promise<boolean> {
+  const payload = await bearerClaims(req, key.apiKeyId, key.publicKey, {
+    algorithms: [key.alg],
+    issuer: "cdp",
+    subject: key.apiKeyId,
+    requiredClaims: ["nbf", "exp", "uris"],
+  });
+  if (!payload) return false;
+  const lifetime = (payload.exp as number) - (payload.nbf as number);
+  const uri = `${req.method} ${CDP_HOST}${req.url}`;
+  return lifetime > 0 && lifetime <= 120 && JSON.stringify(payload.uris) === JSON.stringify([uri]);
+}
+
 async function payaiAuthorized(req: IncomingMessage, key: PayaiKey): Promise<boolean> {
-  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-  if (!token) return false;
-  try {
-    if (decodeProtectedHeader(token).kid !== key.apiKeyId) return false;
-    const { payload } = await jwtVerify(token, key.publicKey, {
-      algorithms: ["EdDSA"],
-      issuer: "payai-merchant",
-      subject: key.apiKeyId,
-      requiredClaims: ["iat", "exp", "jti"],
-    });
-    const lifetime = (payload.exp as number) - (payload.iat as number);
-    return lifetime > 0 && lifetime <= 120;
-  } catch {
-    return false;
-  }
+  const payload = await bearerClaims(req, key.apiKeyId, key.publicKey, {
+    algorithms: ["EdDSA"],
+    issuer: "payai-merchant",
+    subject: key.apiKeyId,
+    requiredClaims: ["iat", "exp", "jti"],
+  });
+  if (!payload) return false;
+  const lifetime = (payload.exp as number) - (payload.iat as number);
+  return lifetime > 0 && lifetime <= 120;
 }
 
 export async function startStandinFacilitator(opts: StandinOptions): Promise<Standin> {
