@@ -122,6 +122,19 @@ describe("plan and lock", () => {
     expect(await text(LOCK_FILE)).toBe(lockText(plans));
   });
 
+  it("`lock --catalogs` is refused: a fixture must not become the coverage the service states", async () => {
+    const lines: string[] = [];
+    const io = { write: (s: string) => lines.push(s) };
+    const code = await runCli(["lock", "--catalogs", CATALOGS], {
+      env: {},
+      cwd: repo,
+      stdout: io,
+      stderr: io,
+    });
+    expect(code).not.toBe(0);
+    expect(lines.join("")).toContain("--catalogs");
+  });
+
   it("without NOAA's catalog the lock names only the real cells it pins and counts the spec's others", async () => {
     const plan = await resolvePlan(encResolver, { mirror: MIRROR, cacheDir: opts.cacheDir, fetch: offline });
     expect(plan.catalog.origin).toBeNull();
