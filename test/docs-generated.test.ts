@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { renderCoverageMap } from "../docs/gen/coverage-map.ts";
 import { documentedQuoteRoutes } from "../docs/gen/quote-sizes.ts";
 import { renderRouteReference } from "../docs/gen/route-reference.ts";
+import { renderSpecCoverageMap } from "../docs/gen/spec-coverage-map.ts";
 import { CATALOG, catalogFor } from "../service/catalog.ts";
 import { openFamilies } from "../service/data/families.ts";
 import { DataRegistry } from "../service/data/registry.ts";
@@ -42,6 +43,25 @@ describe("generated docs (run `npm run docs` after changing the catalog or the a
 
   it("docs/coverage.svg is the map of the built artifacts", async () => {
     expect(read("docs/coverage.svg")).toBe(await renderCoverageMap(ARTIFACTS_DIR));
+  });
+
+  it("docs/spec-coverage.svg is the map of the built manifests' coverage", async () => {
+    expect(read("docs/spec-coverage.svg")).toBe(await renderSpecCoverageMap(ARTIFACTS_DIR));
+  });
+
+  it("docs/spec-coverage.svg draws every locked 3DEP block and names every missing file", () => {
+    const svg = read("docs/spec-coverage.svg");
+    const coverage = (family: string) =>
+      JSON.parse(read(`artifacts/${family}/current/manifest.json`)).coverage as {
+        served: string[];
+        missing: string[];
+      };
+    const dem = coverage("dem");
+    expect(svg.match(/<title>3DEP /g)?.length).toBe(dem.served.length + dem.missing.length);
+    for (const block of dem.missing) expect(svg).toContain(`3DEP ${block}: missing`);
+    const text = svg.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    for (const family of ["datum-grids", "census"])
+      for (const file of coverage(family).missing) expect(text).toContain(file);
   });
 });
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { type DemDataset, demOpener } from "../../service/data/dem-dataset.ts";
 import { type EncCharts, encOpener } from "../../service/data/enc-charts.ts";
 import { loadFamily } from "../../service/data/families.ts";
+import { label, line, wrap } from "./svg.ts";
 
 const VIEW = { west: -154.6, east: -148.6, south: 58.7, north: 64.1 };
 const SCALE = 110; // pixels per degree of latitude
@@ -123,22 +124,5 @@ function otherFamilies(artifactsDir: string): string[] {
     "  needed, anywhere",
   ];
 }
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let current = "";
-  for (const word of text.split(" ")) {
-    if (current && current.length + word.length + 1 > width) {
-      lines.push(current);
-      current = word;
-    } else current = current ? `${current} ${word}` : word;
-  }
-  return current ? [...lines, current] : lines;
-}
-
-const line = (x1: string, y1: string, x2: string, y2: string) =>
-  `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#e2e8f0" stroke-width="1"/>`;
-const label = (text: string, lx: number, ly: number, size = 10) =>
-  `<text x="${lx.toFixed(1)}" y="${ly.toFixed(1)}" font-size="${size}" fill="#2d3748">${text}</text>`;
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, "../../artifacts");

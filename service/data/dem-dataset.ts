@@ -10,7 +10,7 @@ import { openByteSource } from "../../artifacts/format/byte-source.ts";
 import { toPixel } from "../../artifacts/format/dem-grid.ts";
 import type { DemLayerMeta, DemMetadata, DemTile } from "../../artifacts/format/dem-metadata.ts";
 import { DEM_CACHE_TILES, DemReader } from "../../artifacts/format/dem-reader.ts";
-import { outputPath } from "../../artifacts/format/manifest.ts";
+import { type ManifestCoverage, outputPath } from "../../artifacts/format/manifest.ts";
 import { ApiError } from "../errors.ts";
 import { type Interpolation, interpolate, sampleWindow } from "../geo/elevation/interpolate.ts";
 import type { FamilyOpener } from "./families.ts";
@@ -34,9 +34,12 @@ export interface Sampled {
 
 export class DemDataset {
   readonly reader: DemReader;
+  /** What the build serves of the spec's 3DEP blocks (the manifest's `coverage`; absent without a lock entry). */
+  readonly specCoverage: ManifestCoverage | undefined;
 
-  constructor(reader: DemReader) {
+  constructor(reader: DemReader, specCoverage?: ManifestCoverage) {
     this.reader = reader;
+    this.specCoverage = specCoverage;
   }
 
   get metadata(): DemMetadata {
@@ -223,7 +226,7 @@ export const demOpener: FamilyOpener<DemDataset> = {
         `dem ${manifest.version} lists ${listed.join(", ")}; its ${named[0]} names ${named.join(", ")}`,
       );
     }
-    return new DemDataset(reader);
+    return new DemDataset(reader, manifest.coverage);
   },
   close: (dem) => dem.reader.close(),
 };

@@ -4,10 +4,11 @@
 // outside_coverage refusal names.
 import { pixelSizeMeters } from "../../artifacts/format/dem-grid.ts";
 import type { DemDatasetMeta, DemLayerMeta, DemMetadata } from "../../artifacts/format/dem-metadata.ts";
-import type { Located, Sampled } from "../data/dem-dataset.ts";
+import type { DemDataset, Located, Sampled } from "../data/dem-dataset.ts";
 import type { PathLength, PathSample } from "../geo/elevation/profile-path.ts";
 import { profileStats } from "../geo/elevation/profile-stats.ts";
 import type { SchemaTypes } from "../types/schema-types.ts";
+import { type SpecCoverage, specCoverageOf } from "./spec-coverage.ts";
 
 type Interpolation = SchemaTypes["elevation.response"]["interpolation"];
 
@@ -24,6 +25,7 @@ export interface SourceDescription {
 }
 
 export interface CoverageDescription {
+  specCoverage: SpecCoverage;
   region: string;
   boundary: string;
   coastalBandMeters: number;
@@ -57,8 +59,10 @@ export function describeSource(meta: DemMetadata, layerIndex: number): SourceDes
 }
 
 /** The coverage object every elevation answer repeats (the same for every call of a version). */
-export function describeCoverage(meta: DemMetadata): CoverageDescription {
+export function describeCoverage(dem: DemDataset): CoverageDescription {
+  const meta = dem.metadata;
   return {
+    specCoverage: specCoverageOf(dem.specCoverage),
     region: meta.coverage.region,
     boundary: meta.coverage.boundary,
     coastalBandMeters: meta.coverage.coastalBandMeters,
@@ -104,12 +108,13 @@ export function describeNotes(
 }
 
 export function pointAnswer(
-  meta: DemMetadata,
+  dem: DemDataset,
   q: { lon: number; lat: number },
   at: Located,
   sampled: Sampled,
   interpolation: Interpolation,
 ): SchemaTypes["elevation.response"] {
+  const meta = dem.metadata;
   const { lon, lat } = q;
   const layer = meta.layers[at.layer] as DemLayerMeta;
   const source = describeSource(meta, at.layer);
@@ -124,7 +129,7 @@ export function pointAnswer(
     pixelSizeMeters: { longitude: size.longitude, latitude: size.latitude },
     published: block?.published ?? null,
     source: { ...source, block: block?.id ?? "" },
-    coverage: describeCoverage(meta),
+    coverage: describeCoverage(dem),
     query: { lat, lon },
     notes: describeNotes(meta, [at.layer], {
       undated: !block?.published,
@@ -134,7 +139,7 @@ export function pointAnswer(
 }
 
 export function profileAnswer(
-  meta: DemMetadata,
+  dem: DemDataset,
   p: {
     points: readonly PathSample[];
     count: number;
@@ -145,6 +150,7 @@ export function profileAnswer(
     tilesConsulted: number;
   },
 ): SchemaTypes["elevation-profile.response"] {
+  const meta = dem.metadata;
   const { located, heights } = p;
   const layers = [...new Set(located.map((at) => at.layer))];
   const source = layers.map((z) => {
@@ -170,7 +176,7 @@ export function profileAnswer(
     stats: profileStats(heights),
     interpolation: p.interpolation,
     source,
-    coverage: describeCoverage(meta),
+    coverage: describeCoverage(dem),
     tilesConsulted: p.tilesConsulted,
     notes: describeNotes(meta, layers, {
       undated: source.some((s) => s.blocks.some((b) => b.published === null)),

@@ -61,7 +61,6 @@ export async function profileHandler(
   const tiles = new Set(tilesOf.flatMap((own) => [...own]));
   checkLimit(PROFILE_LIMITS.tiles, tiles.size, where);
 
-  const meta = dem.metadata;
   const located: Located[] = [];
   const heights: (number | null)[] = [];
   await dem.visit(tilesOf, (view, index) => {
@@ -72,7 +71,7 @@ export async function profileHandler(
         ...where,
         index,
         sample: { index, ...p },
-        coverage: describeCoverage(meta),
+        coverage: describeCoverage(dem),
       });
     }
     located.push(at);
@@ -81,7 +80,7 @@ export async function profileHandler(
   if (heights.every((h) => h === null))
     throw new ApiError("no_data", { ...where, samples: count, interpolation });
 
-  return profileAnswer(meta, {
+  return profileAnswer(dem, {
     points,
     count,
     located,

@@ -16,7 +16,6 @@ async function elevation(
   const { lon, lat } = queryLonLat(query);
   const interpolation = query.interpolation ?? "bilinear";
   const dem = demOf(ctx);
-  const meta = dem.metadata;
   const tiles = new Set<string>();
   dem.collectTiles(lon, lat, interpolation, tiles);
   const view = await dem.load(tiles);
@@ -27,11 +26,11 @@ async function elevation(
       path: "$",
       lat,
       lon,
-      coverage: describeCoverage(meta),
+      coverage: describeCoverage(dem),
     });
   const sampled = view.sample(at, interpolation);
   if (!sampled) throw new ApiError("no_data", { field: "lat", path: "$", lat, lon, interpolation });
-  return pointAnswer(meta, { lon, lat }, at, sampled, interpolation);
+  return pointAnswer(dem, { lon, lat }, at, sampled, interpolation);
 }
 
 export const elevationEntries: CatalogEntry[] = [

@@ -19,6 +19,7 @@ import {
   zoneOfConfidence,
 } from "../geo/marine/s57-labels.ts";
 import type { SchemaTypes } from "../types/schema-types.ts";
+import { specCoverageOf } from "./spec-coverage.ts";
 
 export const MARINE_CLASSES = ["SOUNDG", "DEPARE", "DRGARE", "UWTROC", "OBSTRN", "WRECKS", "M_QUAL"] as const;
 
@@ -76,15 +77,7 @@ export function coverageFor(charts: EncCharts) {
   const spec = charts.provenance.specCoverage;
   const held = `the ${charts.cells.length} NOAA ENC cells it could obtain (${charts.cells.map((c) => c.name).join(", ")})`;
   return {
-    specCoverage: spec
-      ? {
-          specified: spec.specified,
-          unnamed: spec.unnamed,
-          served: spec.served,
-          missing: spec.missing,
-          rule: spec.rule,
-        }
-      : null,
+    specCoverage: specCoverageOf(spec),
     region: areas.join("; "),
     cells: charts.cells.length,
     bands: bands.map(bandLabel),

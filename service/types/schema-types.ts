@@ -137,6 +137,19 @@ export interface components {
                             verticalDatum: string;
                         }[];
                         region: string;
+                        /** @description Which of the upstream files the specification's coverage names (ingest/sources.lock.json, resolved from the publisher's own index: NOAA's ENC product catalog, USGS's 3DEP file list) this build serves; null when the build had no lock entry. docs/spec-coverage.svg draws the same lists. */
+                        specCoverage: {
+                            /** @description Locked files this build lacks, by the lock's name: positions only they would cover are refused with outside_coverage. */
+                            missing: string[];
+                            /** @description The selection rule of the lock. */
+                            rule: string;
+                            /** @description Locked files this build serves, by the lock's name. */
+                            served: string[];
+                            /** @description Files (chart cells, DEM blocks) of the specification's coverage. */
+                            specified: number;
+                            /** @description Files of that coverage the lock cannot name, because the publisher's index was not read when it was written (0 when the lock names them all). */
+                            unnamed: number;
+                        } | null;
                         statement: string;
                     };
                     /** @description Distance along the path of each position of the line, in order. */
@@ -223,6 +236,19 @@ export interface components {
                     verticalDatum: string;
                 }[];
                 region: string;
+                /** @description Which of the upstream files the specification's coverage names (ingest/sources.lock.json, resolved from the publisher's own index: NOAA's ENC product catalog, USGS's 3DEP file list) this build serves; null when the build had no lock entry. docs/spec-coverage.svg draws the same lists. */
+                specCoverage: {
+                    /** @description Locked files this build lacks, by the lock's name: positions only they would cover are refused with outside_coverage. */
+                    missing: string[];
+                    /** @description The selection rule of the lock. */
+                    rule: string;
+                    /** @description Locked files this build serves, by the lock's name. */
+                    served: string[];
+                    /** @description Files (chart cells, DEM blocks) of the specification's coverage. */
+                    specified: number;
+                    /** @description Files of that coverage the lock cannot name, because the publisher's index was not read when it was written (0 when the lock names them all). */
+                    unnamed: number;
+                } | null;
                 statement: string;
             };
             /** @enum {string} */
@@ -305,6 +331,19 @@ export interface components {
                     verticalDatum: string;
                 }[];
                 region: string;
+                /** @description Which of the upstream files the specification's coverage names (ingest/sources.lock.json, resolved from the publisher's own index: NOAA's ENC product catalog, USGS's 3DEP file list) this build serves; null when the build had no lock entry. docs/spec-coverage.svg draws the same lists. */
+                specCoverage: {
+                    /** @description Locked files this build lacks, by the lock's name: positions only they would cover are refused with outside_coverage. */
+                    missing: string[];
+                    /** @description The selection rule of the lock. */
+                    rule: string;
+                    /** @description Locked files this build serves, by the lock's name. */
+                    served: string[];
+                    /** @description Files (chart cells, DEM blocks) of the specification's coverage. */
+                    specified: number;
+                    /** @description Files of that coverage the lock cannot name, because the publisher's index was not read when it was written (0 when the lock names them all). */
+                    unnamed: number;
+                } | null;
                 statement: string;
             };
             /** @description Height in metres above `verticalDatum`. */
@@ -975,17 +1014,17 @@ export interface components {
                 reason: string;
                 /** @description The region covered. */
                 region: string;
-                /** @description Which of the chart cells the specification's coverage names (ingest/sources.lock.json, resolved from NOAA's ENC product catalog) this build serves; null when the build had no lock entry. */
+                /** @description Which of the upstream files the specification's coverage names (ingest/sources.lock.json, resolved from the publisher's own index: NOAA's ENC product catalog, USGS's 3DEP file list) this build serves; null when the build had no lock entry. docs/spec-coverage.svg draws the same lists. */
                 specCoverage?: {
-                    /** @description Locked cells this build lacks: positions there are refused with outside_coverage. */
+                    /** @description Locked files this build lacks, by the lock's name: positions only they would cover are refused with outside_coverage. */
                     missing: string[];
                     /** @description The selection rule of the lock. */
                     rule: string;
-                    /** @description Locked cells this build serves. */
+                    /** @description Locked files this build serves, by the lock's name. */
                     served: string[];
-                    /** @description Cells of the specification's coverage. */
+                    /** @description Files (chart cells, DEM blocks) of the specification's coverage. */
                     specified: number;
-                    /** @description Cells of that coverage the lock cannot name, because NOAA's ENC product catalog was not read when it was written (0 when the lock names them all). */
+                    /** @description Files of that coverage the lock cannot name, because the publisher's index was not read when it was written (0 when the lock names them all). */
                     unnamed: number;
                 } | null;
             };
@@ -1076,17 +1115,17 @@ export interface components {
                 reason: string;
                 /** @description The region covered. */
                 region: string;
-                /** @description Which of the chart cells the specification's coverage names (ingest/sources.lock.json, resolved from NOAA's ENC product catalog) this build serves; null when the build had no lock entry. */
+                /** @description Which of the upstream files the specification's coverage names (ingest/sources.lock.json, resolved from the publisher's own index: NOAA's ENC product catalog, USGS's 3DEP file list) this build serves; null when the build had no lock entry. docs/spec-coverage.svg draws the same lists. */
                 specCoverage?: {
-                    /** @description Locked cells this build lacks: positions there are refused with outside_coverage. */
+                    /** @description Locked files this build lacks, by the lock's name: positions only they would cover are refused with outside_coverage. */
                     missing: string[];
                     /** @description The selection rule of the lock. */
                     rule: string;
-                    /** @description Locked cells this build serves. */
+                    /** @description Locked files this build serves, by the lock's name. */
                     served: string[];
-                    /** @description Cells of the specification's coverage. */
+                    /** @description Files (chart cells, DEM blocks) of the specification's coverage. */
                     specified: number;
-                    /** @description Cells of that coverage the lock cannot name, because NOAA's ENC product catalog was not read when it was written (0 when the lock names them all). */
+                    /** @description Files of that coverage the lock cannot name, because the publisher's index was not read when it was written (0 when the lock names them all). */
                     unnamed: number;
                 } | null;
             };
@@ -1174,17 +1213,17 @@ export interface components {
                 reason: string;
                 /** @description The region covered. */
                 region: string;
-                /** @description Which of the chart cells the specification's coverage names (ingest/sources.lock.json, resolved from NOAA's ENC product catalog) this build serves; null when the build had no lock entry. */
+                /** @description Which of the upstream files the specification's coverage names (ingest/sources.lock.json, resolved from the publisher's own index: NOAA's ENC product catalog, USGS's 3DEP file list) this build serves; null when the build had no lock entry. docs/spec-coverage.svg draws the same lists. */
                 specCoverage?: {
-                    /** @description Locked cells this build lacks: positions there are refused with outside_coverage. */
+                    /** @description Locked files this build lacks, by the lock's name: positions only they would cover are refused with outside_coverage. */
                     missing: string[];
                     /** @description The selection rule of the lock. */
                     rule: string;
-                    /** @description Locked cells this build serves. */
+                    /** @description Locked files this build serves, by the lock's name. */
                     served: string[];
-                    /** @description Cells of the specification's coverage. */
+                    /** @description Files (chart cells, DEM blocks) of the specification's coverage. */
                     specified: number;
-                    /** @description Cells of that coverage the lock cannot name, because NOAA's ENC product catalog was not read when it was written (0 when the lock names them all). */
+                    /** @description Files of that coverage the lock cannot name, because the publisher's index was not read when it was written (0 when the lock names them all). */
                     unnamed: number;
                 } | null;
             };

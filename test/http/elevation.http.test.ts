@@ -3,6 +3,7 @@
 // exactly the price; refusals after payment move nothing.
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { readManifest } from "../../artifacts/format/manifest.ts";
 import { builtFamily } from "../support/built-artifacts.ts";
 import { expectMatchesSchema } from "../support/schemas.ts";
 import { type Payer, postJson, type TestService } from "../support/service.ts";
@@ -10,8 +11,9 @@ import { sharedTestService } from "../support/shared-service.ts";
 
 let t: TestService;
 let payer: Payer;
+let demDir: string;
 beforeAll(async () => {
-  await builtFamily("dem");
+  demDir = (await builtFamily("dem")).dir;
   t = await sharedTestService();
   payer = await t.newPayer();
 });
@@ -29,6 +31,12 @@ describe("GET /v1/elevation, paid", () => {
     expectMatchesSchema("elevation.response", body);
     expect(body.elevationMeters).toBeCloseTo(416.052338560577, 6); // GDAL, test/dem/fixtures
     expect(body).toMatchObject({ verticalDatum: "EGM96", pixelsUsed: 4, interpolation: "bilinear" });
+    // Which of the spec's 3DEP blocks this build serves: the manifest's lists, none of them invented.
+    const { specified, unnamed, served, missing, rule } = (await readManifest(demDir)).coverage ?? {};
+    expect(body.coverage.specCoverage).toEqual({ specified, unnamed, served, missing, rule });
+    expect(body.coverage.specCoverage.served.length + body.coverage.specCoverage.missing.length).toBe(
+      specified,
+    );
     expect(decodePaymentResponseHeader(r.headers.get("payment-response") ?? "").success).toBe(true);
     const after = await balances();
     expect(before.payer - after.payer).toBe(5000n);
