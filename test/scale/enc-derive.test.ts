@@ -16,7 +16,8 @@ const encDir = path.join(
 const read = (cell: string, file: string) =>
   new Uint8Array(readFileSync(path.join(encDir, `${cell}_ENC_ROOT`, file)));
 
-describe.each(["US3AK12M", "US5AK5SI"])("a cell derived from %s", (source) => {
+// US5AK5QF: its catalogue stores the CRC without its leading zeros (6 digits).
+describe.each(["US3AK12M", "US5AK5SI", "US5AK5QF"])("a cell derived from %s", (source) => {
   const cell = read(source, `${source}/${source}.000`);
   const catalog = read(source, "CATALOG.031");
   const derived = deriveCell(cell, catalog, source, `${source.slice(0, 3)}SYN0A`, 16.75, -0.9);
@@ -30,7 +31,8 @@ describe.each(["US3AK12M", "US5AK5SI"])("a cell derived from %s", (source) => {
     expect(moved.hazards).toHaveLength(real.hazards.length);
     for (const [i, s] of real.soundings.entries()) {
       const m = moved.soundings[i] as number[];
-      expect(m[0]).toBeCloseTo((s[0] as number) + 16.75, 9);
+      // east: the offset plus the nudges that make the new CRC fit the catalogue's width (1e-7° each)
+      expect(Math.abs((m[0] as number) - (s[0] as number) - 16.75)).toBeLessThan(1e-3);
       expect(m[1]).toBeCloseTo((s[1] as number) - 0.9, 9);
       expect(m[2]).toBe(s[2]);
     }

@@ -23,6 +23,17 @@ export function replaceAscii(bytes: Uint8Array, from: string, to: string): numbe
   return n;
 }
 
+/** Offset of `text` as a whole subfield (between unit terminators, or a unit and a field terminator), or -1. */
+function findSubfield(bytes: Uint8Array, text: string): number {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const needle = Buffer.from(`\x1f${text}`, "latin1");
+  for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) {
+    const next = buf[at + needle.length];
+    if (next === 0x1f || next === 0x1e) return at + 1;
+  }
+  return -1;
+}
+
 export interface DerivedCell {
   cell: Uint8Array;
   catalog: Uint8Array;
@@ -55,26 +66,39 @@ export function deriveCell(
     }
   }
   if (!(comf > 0)) throw new Error(`${sourceName}: no DSPM coordinate factor`);
-  const dy = Math.round(dLat * comf);
-  const dx = Math.round(dLon * comf);
-  let positions = 0;
-  for (const { bytes, stride } of coordinates) {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    // The field's last byte is its terminator; whole groups of YCOO, XCOO (, VE3D) int32 before it.
-    for (let p = 0; p + stride <= bytes.length - 1; p += stride) {
-      view.setInt32(p, view.getInt32(p, true) + dy, true);
-      view.setInt32(p + 4, view.getInt32(p + 4, true) + dx, true);
-      positions++;
+  const shift = (y: number, x: number): number => {
+    let moved = 0;
+    for (const { bytes, stride } of coordinates) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      // The field's last byte is its terminator; whole groups of YCOO, XCOO (, VE3D) int32 before it.
+      for (let p = 0; p + stride <= bytes.length - 1; p += stride) {
+        view.setInt32(p, view.getInt32(p, true) + y, true);
+        view.setInt32(p + 4, view.getInt32(p + 4, true) + x, true);
+        moved++;
+      }
     }
-  }
+    return moved;
+  };
+  const positions = shift(Math.round(dLat * comf), Math.round(dLon * comf));
   if (replaceAscii(cell, `${sourceName}.000`, `${name}.000`) !== 1)
     throw new Error(`${sourceName}: DSID does not name ${sourceName}.000 once`);
   const newCatalog = new Uint8Array(catalog);
   if (replaceAscii(newCatalog, sourceName, name) === 0)
     throw new Error(`the catalogue does not list ${sourceName}`);
-  const before = crcText(source);
-  const after = crcText(cell);
-  if (replaceAscii(newCatalog, before, after) + replaceAscii(newCatalog, before.toLowerCase(), after) !== 1)
-    throw new Error(`the catalogue does not hold ${sourceName}'s CRC ${before} once`);
+  // CRCS is a variable-length text subfield (NOAA drops leading zeros): the new CRC must fit the old
+  // one's width. Where it does not, the cell moves one more coordinate unit (1e-7° with COMF 1e7)
+  // east until it does; a record cannot grow without rewriting its directory.
+  const stored = crcText(source).replace(/^0+(?=.)/, "");
+  const at = findSubfield(newCatalog, stored);
+  if (at < 0) throw new Error(`the catalogue does not hold ${sourceName}'s CRC ${stored}`);
+  let crc = crcText(cell);
+  while (crc.replace(/^0+(?=.)/, "").length > stored.length) {
+    shift(0, 1);
+    crc = crcText(cell);
+  }
+  Buffer.from(newCatalog.buffer, newCatalog.byteOffset + at, stored.length).write(
+    crc.slice(8 - stored.length),
+    "latin1",
+  );
   return { cell, catalog: newCatalog, positions };
 }
