@@ -15,20 +15,10 @@ import { depthAt } from "../../service/geo/marine/depth-lookup.ts";
 import { hazardsNear } from "../../service/geo/marine/hazard-search.ts";
 import { runTransform } from "../../service/geo/transform/transform.ts";
 import { SOUNDING_RINGS } from "../../service/routes/marine.ts";
+import { random } from "../bench/_random.ts";
 
 const root = path.resolve(process.argv[2] ?? "artifacts");
 const N = Number(process.env.SCALE_LOOKUPS ?? 2000);
-
-/** mulberry32: the same points in every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const open = async <T>(opener: FamilyOpener<T>): Promise<T> => (await loadFamily(root, opener)).value as T;
 

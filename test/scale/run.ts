@@ -32,6 +32,12 @@ const load = () =>
     .join(", ");
 const log = (m: string) => console.error(`[scale] ${m}`);
 
+if (spawnSync("gdal_edit.py", ["--help"], { stdio: "ignore" }).error) {
+  console.error(
+    "make scale needs Debian's gdal-bin (gdalwarp, gdal_translate, gdal_edit.py) to generate its inputs",
+  );
+  process.exit(2);
+}
 const lock = await readLock();
 const demFiles = lock?.families.dem?.files ?? [];
 const blocks = scaleBlocks(demFiles, demFraction);
