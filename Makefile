@@ -1,5 +1,5 @@
 # geo402 — every target installs what it needs from the project's own files first.
-.PHONY: serve test test-unit bench artifacts check install build
+.PHONY: serve test test-unit bench scale artifacts check install build
 
 NPM_STAMP := node_modules/.package-lock.json
 
@@ -40,6 +40,12 @@ test-unit: install artifacts
 # Benchmarks side by side with the peer libraries (ratios, not assertions).
 bench: install artifacts
 	npm run bench
+
+# The pipeline and the service at the spec's coverage on generated SYNTHETIC inputs (.geo402/scale,
+# never artifacts/), side by side with today's build; SCALE_FRACTION / SCALE_DEM_FRACTION shrink it.
+# Not part of `make test` (docs/performance.md, "A build at full scale").
+scale: install artifacts
+	npx tsx test/scale/run.ts
 
 # Type-check, lint, check that the types generated from schemas/ are current, that the import
 # graph has no value cycle and keeps its one-way rooms (dependency-cruiser), and that no file,

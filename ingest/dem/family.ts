@@ -11,8 +11,11 @@ import { verifyDemArtifact } from "./verify-dem.ts";
 
 const BOUNDARY_SOURCE = "census-state-500k-2024-geojson";
 
-/** Each DEM input: its source id, reader, dataset and upstream file name (the reader parses the name). */
-const BLOCK_SOURCES: readonly (Omit<DemInput, "bytes"> & { id: string })[] = [
+/** A DEM input: its source id, reader, dataset and upstream file name (the reader parses the name). */
+export type DemBlockSource = Omit<DemInput, "bytes"> & { id: string };
+
+/** The blocks pinned in ingest/dem/sources.ts. */
+export const BLOCK_SOURCES: readonly DemBlockSource[] = [
   {
     id: "dem-viewfinderpanoramas-n59w151",
     kind: "srtm-hgt",
@@ -33,11 +36,12 @@ export const DEM_PARAMETERS = {
   datasetPriority: DATASET_PRIORITY,
 };
 
-export const demFamily: FamilyBuilder = {
+/** The dem family over `blocks` (the scale run, test/scale/, adds generated 3DEP blocks). */
+export const demFamilyOf = (blocks: readonly DemBlockSource[]): FamilyBuilder => ({
   ...FAMILY_SPECS.dem,
   description:
     "DEM blocks of Alaska as COGs of heights and coverage flags per layer (GET /v1/elevation, POST /v1/elevation/profile)",
-  sources: [...BLOCK_SOURCES.map((s) => s.id), BOUNDARY_SOURCE],
+  sources: [...blocks.map((s) => s.id), BOUNDARY_SOURCE],
   parameters: DEM_PARAMETERS,
   async build(ctx) {
     const inputPath = (id: string): string => {
@@ -46,7 +50,7 @@ export const demFamily: FamilyBuilder = {
       return p;
     };
     await buildDemTiles({
-      inputs: BLOCK_SOURCES.map(({ id, ...s }) => ({ ...s, bytes: () => readFile(inputPath(id)) })),
+      inputs: blocks.map(({ id, ...s }) => ({ ...s, bytes: () => readFile(inputPath(id)) })),
       alaska: alaskaRings(await readFile(inputPath(BOUNDARY_SOURCE), "utf8")),
       boundaryName: "US Census Bureau 2024 cartographic boundary of Alaska (1:500,000)",
       coastalBandMeters: DEM_PARAMETERS.coastalBandMeters,
@@ -61,7 +65,7 @@ export const demFamily: FamilyBuilder = {
     const rings = alaskaRings(await readFile(inputs[BOUNDARY_SOURCE] as string, "utf8"));
     const lats = rings.flatMap((r) => r.map((p) => p[1] as number));
     const [south, north] = [Math.min(...lats) - 1, Math.max(...lats) + 1];
-    for (const { id, ...s } of BLOCK_SOURCES) {
+    for (const { id, ...s } of blocks) {
       const block = await readBlock(s.kind, s.fileName, await readFile(inputs[id] as string), s.dataset);
       const top = block.north;
       const bottom = block.north - block.height * block.pixelHeight;
@@ -81,4 +85,6 @@ export const demFamily: FamilyBuilder = {
     const checked = await verifyDemArtifact(dir);
     if (checked === 0) throw new Error("no known height applies to the ingested blocks");
   },
-};
+});
+
+export const demFamily: FamilyBuilder = demFamilyOf(BLOCK_SOURCES);

@@ -30,21 +30,24 @@ function pinnedUpdates(cell: string): string[] {
   return ids;
 }
 
-export function encFamily(cells: readonly string[] = ENC_CELLS): FamilyBuilder {
+export function encFamily(
+  cells: readonly string[] = ENC_CELLS,
+  areas: readonly EncArea[] = ENC_AREAS,
+): FamilyBuilder {
   return {
     ...FAMILY_SPECS.enc,
     sources: cells.flatMap((c) => [encCellSourceId(c), encCatalogSourceId(c), ...pinnedUpdates(c)]),
     parameters: {
       grid: ENC_GRID,
       file: ENC_CHARTS_FILE,
-      areas: ENC_AREAS.map((a) => a.name),
+      areas: areas.map((a) => a.name),
       classes: ["M_COVR", "DEPARE", "DRGARE", "M_QUAL", "SOUNDG", "UWTROC", "OBSTRN", "WRECKS"],
     },
     description: `NOAA ENC charts (${cells.length} cells): depth areas, soundings, survey quality and hazards in tiles`,
     async build(ctx) {
       const inputs: EncCellInput[] = [];
       for (const cell of cells) inputs.push(await cellInput(cell, ctx.inputs));
-      buildEncTiles(inputs, ENC_AREAS, ENC_GRID, path.join(ctx.outDir, ENC_CHARTS_FILE), ctx);
+      buildEncTiles(inputs, areas, ENC_GRID, path.join(ctx.outDir, ENC_CHARTS_FILE), ctx);
     },
     sanity: (inputs, changed) => encSanity(cells, inputs, changed),
     async verify(dir) {

@@ -21,15 +21,16 @@ import { datumGridsSanity } from "./nadcon5-sanity.ts";
 import { cutTiles, DEFAULT_TILE_SIZE } from "./shift-grid-tiles.ts";
 import { gridSourceId, NADCON5_GRIDS } from "./sources.ts";
 
-export const datumGridsFamily: FamilyBuilder = {
+/** The family over the grid files `grids` (the scale run, test/scale/, adds generated CONUS grids). */
+export const datumGridsFamilyOf = (grids: readonly string[]): FamilyBuilder => ({
   ...FAMILY_SPECS["datum-grids"],
-  sources: NADCON5_GRIDS.map(([file]) => gridSourceId(file)),
+  sources: grids.map(gridSourceId),
   parameters: { tileSize: DEFAULT_TILE_SIZE },
   description: "NADCON5 shift grids (NOAA NGS via PROJ-data) tiled for on-demand reading",
   async build(ctx) {
     const writer = new TileContainerWriter(path.join(ctx.outDir, DATUM_GRID_FILE));
-    const grids: StoredGrid[] = [];
-    for (const [index, [file]] of NADCON5_GRIDS.entries()) {
+    const stored: StoredGrid[] = [];
+    for (const [index, file] of grids.entries()) {
       const bytes = readFileSync(ctx.inputs[gridSourceId(file)] as string);
       const decoded = await decodeNadcon5GeoTiff(bytes, file);
       // The checked input's own digest: after a refresh it is no longer the one sources.ts pins.
@@ -43,23 +44,23 @@ export const datumGridsFamily: FamilyBuilder = {
         metadata: decoded.metadata,
       };
       addGridTiles(writer, grid, tiles);
-      grids.push(grid);
-      ctx.progress("grids", index + 1, NADCON5_GRIDS.length);
+      stored.push(grid);
+      ctx.progress("grids", index + 1, grids.length);
     }
-    writer.finish(datumGridMetadata(grids));
-    ctx.log(`${grids.length} grids tiled`);
+    writer.finish(datumGridMetadata(stored));
+    ctx.log(`${stored.length} grids tiled`);
   },
   sanity: datumGridsSanity,
   async verify(dir) {
     const reader = await openFileReader(path.join(dir, DATUM_GRID_FILE), "file", TileContainerReader.open);
     try {
-      const grids = readDatumGridMetadata(reader);
-      if (grids.length !== NADCON5_GRIDS.length) throw new Error(`known answer: ${grids.length} grids`);
+      const stored = readDatumGridMetadata(reader);
+      if (stored.length !== grids.length) throw new Error(`known answer: ${stored.length} grids`);
       let tiles = 0;
-      for (const g of grids) tiles += Math.ceil(g.width / g.tileSize) * Math.ceil(g.height / g.tileSize);
+      for (const g of stored) tiles += Math.ceil(g.width / g.tileSize) * Math.ceil(g.height / g.tileSize);
       if (reader.size !== tiles) throw new Error(`known answer: ${reader.size} tiles, expected ${tiles}`);
       // NAD27 → NAD83 Alaska: the north-west node (172°E, 73°N) holds −3.62434268″ lat, −13.74943066″ lon.
-      const ak = grids.find((g) => g.name === "us_noaa_nadcon5_nad27_nad83_1986_alaska.tif");
+      const ak = stored.find((g) => g.name === "us_noaa_nadcon5_nad27_nad83_1986_alaska.tif");
       if (ak?.west !== 172 || ak.width !== 121 || ak.height !== 47)
         throw new Error("known answer: Alaska NAD27 lattice");
       const j = ak.height - 1;
@@ -79,4 +80,6 @@ export const datumGridsFamily: FamilyBuilder = {
       reader.close();
     }
   },
-};
+});
+
+export const datumGridsFamily: FamilyBuilder = datumGridsFamilyOf(NADCON5_GRIDS.map(([file]) => file));

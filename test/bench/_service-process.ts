@@ -29,6 +29,8 @@ export interface Started {
   proc: ChildProcess;
   url: string;
   home: string;
+  /** Port of the admin listener (/healthz, /readyz, /metrics). */
+  adminPort: number;
   ms: number;
   /** CPU time (user + system, all threads) of the process at its first answer. */
   cpuMs: number;
@@ -62,9 +64,9 @@ export async function start(kind: "geo402" | "bare", launch?: Launch): Promise<S
   }
   const ms = performance.now() - t0;
   const cpu = cpuMs(proc.pid);
-  if (kind === "bare") return { proc, url, home, ms, cpuMs: cpu, readyMs: ms };
+  if (kind === "bare") return { proc, url, home, adminPort, ms, cpuMs: cpu, readyMs: ms };
   await untilComputeReady(adminPort, proc);
-  return { proc, url, home, ms, cpuMs: cpu, readyMs: performance.now() - t0 };
+  return { proc, url, home, adminPort, ms, cpuMs: cpu, readyMs: performance.now() - t0 };
 }
 
 export const stop = (s: Started) =>
