@@ -13,9 +13,6 @@ import path from "node:path";
 import * as turf from "@turf/turf";
 import { POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from "h3-js";
 import proj4 from "proj4";
-import { openFamilies } from "../../service/data/families.ts";
-import { DataRegistry } from "../../service/data/registry.ts";
-import { crsOpener, datumGridsOpener } from "../../service/data/transform-families.ts";
 import { area } from "../../service/geo/geometry/area.ts";
 import { buffer } from "../../service/geo/geometry/buffer.ts";
 import { polygonArea } from "../../service/geo/geometry/ellipsoidal-area.ts";
@@ -24,28 +21,14 @@ import { polyfill } from "../../service/geo/h3/polyfill.ts";
 import { readPolyfillFeatures } from "../../service/geo/h3/polyfill-input.ts";
 import { coarselyWithin, featureEstimate, planFeatures } from "../../service/geo/h3/polyfill-plan.ts";
 import { runTransform } from "../../service/geo/transform/transform.ts";
-import type { TransformDeps } from "../../service/geo/transform/transform-deps.ts";
 import { geosBuffer, sawtooth, stateOutline } from "./_geometry-worst.ts";
+import { alaskaPositions, ring, transformDeps } from "./_inputs.ts";
 import { ms, paired, ROUNDS } from "./_paired.ts";
-import { random } from "./_random.ts";
 
 /** BENCH_SECTIONS=buffer,area,polyfill,transform runs only those tables. */
 const SECTIONS = process.env.BENCH_SECTIONS?.split(",");
 const wanted = (name: string): boolean => !SECTIONS || SECTIONS.includes(name);
 const SHARED = process.env.GEO402_SHARED ?? path.resolve(import.meta.dirname, "../../../shared");
-
-/** A closed, simple ring of n positions (n − 1 distinct) about (lon, lat), radius in degrees. */
-function ring(n: number, lon: number, lat: number, radius: number, seed: number): number[][] {
-  const rnd = random(seed);
-  const out: number[][] = [];
-  for (let i = 0; i < n - 1; i++) {
-    const a = (2 * Math.PI * i) / (n - 1);
-    const r = radius * (0.8 + 0.15 * Math.sin(7 * a) + 0.05 * rnd());
-    out.push([lon + r * Math.cos(a), lat + r * Math.sin(a)]);
-  }
-  out.push([...(out[0] as number[])]);
-  return out;
-}
 
 if (wanted("buffer")) {
   console.log("### Buffer vs GEOS GEOSBuffer and turf.buffer (CPU ms per call, paired rounds)\n");
@@ -158,22 +141,9 @@ if (wanted("transform")) {
   console.log("| case | geo402 | proj4js | ratio (goal ≤ 1) |");
   console.log("|---|---|---|---|");
   {
-    const data = new DataRegistry();
-    const states = await openFamilies(path.resolve(import.meta.dirname, "../../artifacts"), data, [
-      crsOpener,
-      datumGridsOpener,
-    ]);
-    for (const s of states)
-      if (s.state !== "ready") throw new Error(`${s.family}: ${s.reason} (run make artifacts)`);
-    const deps: TransformDeps = {
-      registry: data.require("crs").value,
-      grids: data.require("datum-grids").value,
-      revision: "B",
-      versions: {},
-    };
+    const deps = await transformDeps();
     // 10,000 NAD27 positions over Alaska (the 4-grid chain) and UTM zone 5N on the same ellipsoid
-    const rnd = random(7);
-    const nad27 = Array.from({ length: 10_000 }, () => [-165 + 23 * rnd(), 56 + 14 * rnd()]);
+    const nad27 = alaskaPositions(10_000);
     const utm5 = proj4(
       "+proj=longlat +ellps=GRS80 +no_defs",
       "+proj=utm +zone=5 +ellps=GRS80 +units=m +no_defs",
