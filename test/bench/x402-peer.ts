@@ -13,12 +13,20 @@ import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import { loadConfig } from "../../service/config.ts";
 import { freePort } from "../../service/devnet/anvil.ts";
 import { startService } from "../../service/runtime.ts";
 import { exactSigner } from "../support/service.ts";
 import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
-import { cpuMs, cpuMsOfStat, median, root, start, stop } from "./_service-process.ts";
+import {
+  autocannon,
+  benchDevnetConfig,
+  cpuMs,
+  cpuMsOfStat,
+  median,
+  root,
+  start,
+  stop,
+} from "./_service-process.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -45,38 +53,15 @@ async function answering(url: string, proc: ChildProcess): Promise<void> {
 }
 
 /** One autocannon round of unpaid POSTs: requests answered and main-thread CPU µs per request. */
-function unpaidRound(url: string, pid: number): Promise<{ requests: number; cpuUs: number }> {
+async function unpaidRound(url: string, pid: number): Promise<{ requests: number; cpuUs: number }> {
   const cpu0 = mainCpuMs(pid);
-  const args = ["-j", "-c", "16", "-d", String(ROUND_SECONDS), "-m", "POST"];
+  const args = ["-c", "16", "-d", String(ROUND_SECONDS), "-m", "POST"];
   args.push("-H", "content-type=application/json", "-b", body, url);
-  return new Promise((resolve, reject) => {
-    const p = spawn(path.join(root, "node_modules/.bin/autocannon"), args, {
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    let out = "";
-    p.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-    });
-    p.on("exit", () => {
-      try {
-        const total = (JSON.parse(out) as { requests: { total: number } }).requests.total;
-        resolve({ requests: total, cpuUs: ((mainCpuMs(pid) - cpu0) * 1000) / total });
-      } catch (e) {
-        reject(e);
-      }
-    });
-  });
+  const total = (await autocannon(args)).requests.total;
+  return { requests: total, cpuUs: ((mainCpuMs(pid) - cpu0) * 1000) / total };
 }
 
-const config = loadConfig(
-  {
-    PORT: "0",
-    GEO402_ADMIN_PORT: "off",
-    LOG_LEVEL: "silent",
-    GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")),
-  },
-  root,
-);
+const config = benchDevnetConfig("silent");
 const chain = await startService(config);
 const devnet = chain.devnet;
 if (!devnet) throw new Error("the bench runs on the devnet");
@@ -213,10 +198,18 @@ try {
   console.log("\ngoal: geo402 ≤ 1× @x402/express (main thread)");
   await stop(bare);
 } finally {
+  // SIGTERM, then SIGKILL after 10 s (the measurement is over); a process a signal ended has a
+  // signalCode and no exitCode
   await Promise.all(
     procs
-      .filter((p) => p.exitCode === null)
-      .map((p) => new Promise((resolve) => p.once("exit", resolve).kill("SIGTERM"))),
+      .filter((p) => p.exitCode === null && p.signalCode === null)
+      .map(
+        (p) =>
+          new Promise((resolve) => {
+            const kill = setTimeout(() => p.kill("SIGKILL"), 10_000);
+            p.once("exit", () => resolve(clearTimeout(kill))).kill("SIGTERM");
+          }),
+      ),
   );
   await chain.close();
 }
