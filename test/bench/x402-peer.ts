@@ -28,10 +28,11 @@ import {
   stop,
 } from "./_service-process.ts";
 
+/** geo402's hello price, which the @x402/express peer charges too. */
+const PRICE = "0.001";
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PAID = Number(process.env.BENCH_PAID ?? 60);
-const PRICE = "0.001";
 const body = JSON.stringify({ name: "bench" });
 
 /** CPU ms of a process's main thread (its task id is its pid). */
