@@ -1,8 +1,10 @@
 // `npm run docs`: regenerates the generated documentation (route reference, coverage maps, the
 // 402 header sizes in docs/discovery.md, measured on the service: it starts both revisions, and
-// the polyfill estimate's measured ratios in docs/h3-pip.md, the census bound in docs/census.md).
+// the polyfill estimate's measured ratios in docs/h3-pip.md, the census bound in docs/census.md,
+// the saved bench run's tables in docs/performance.md).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { writeBenchTables } from "./bench-tables.ts";
 import { writeCensusAccuracy } from "./census-accuracy.ts";
 import { ARTIFACTS_DIR, renderCoverageMap } from "./coverage-map.ts";
 import { writeEstimateRatios } from "./polyfill-estimate.ts";
@@ -17,6 +19,7 @@ writeFileSync(path.join(DOCS, "spec-coverage.svg"), await renderSpecCoverageMap(
 await writeQuoteSizes();
 writeEstimateRatios();
 writeCensusAccuracy();
+writeBenchTables();
 console.log(
-  "wrote docs/routes.md, docs/coverage.svg, docs/spec-coverage.svg, the 402 sizes in docs/discovery.md, the polyfill estimate in docs/h3-pip.md and the census accuracy in docs/census.md",
+  "wrote docs/routes.md, docs/coverage.svg, docs/spec-coverage.svg, the 402 sizes in docs/discovery.md, the polyfill estimate in docs/h3-pip.md, the census accuracy in docs/census.md and the saved bench run's tables in docs/performance.md",
 );

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { CATALOG } from "../../service/catalog.ts";
+import { type Config, loadConfig } from "../../service/config.ts";
 import { freePort } from "../../service/devnet/anvil.ts";
 import { exactSigner } from "../support/service.ts";
 import { serviceProcessEnv, untilComputeReady } from "../support/service-process.ts";
@@ -15,6 +16,44 @@ export const root = path.resolve(import.meta.dirname, "../..");
 const BARE =
   'import Fastify from "fastify"; const app = Fastify(); app.get("/", async () => ({ hello: "world" })); ' +
   'app.post("/v1/hello", async (r) => ({ hello: r.body?.name })); await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });';
+
+/** The configuration of a devnet service a bench starts in its own process (no admin listener). */
+export const benchDevnetConfig = (logLevel: "info" | "silent"): Config =>
+  loadConfig(
+    {
+      PORT: "0",
+      GEO402_ADMIN_PORT: "off",
+      LOG_LEVEL: logLevel,
+      GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")),
+    },
+    root,
+  );
+
+/** What the benches read from autocannon's JSON summary. */
+export interface AutocannonSummary {
+  requests: { total: number; average: number };
+  latency: { p50: number; p99: number };
+}
+
+/** Runs autocannon (`-j` added) with `args` and resolves with its JSON summary. */
+export function autocannon(args: string[]): Promise<AutocannonSummary> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(path.join(root, "node_modules/.bin/autocannon"), ["-j", ...args], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    let out = "";
+    p.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    p.on("exit", () => {
+      try {
+        resolve(JSON.parse(out) as AutocannonSummary);
+      } catch (e) {
+        reject(e);
+      }
+    });
+  });
+}
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
 

@@ -8,11 +8,8 @@
 // - exact paid throughput at concurrency 1, 4 and 16 on a fresh devnet and again after
 //   BENCH_AGED_PAYMENTS payments (default 2000; BENCH_AGED_PAYMENTS=20000 for the issue's row, about
 //   three more minutes), with the CPU each paid request cost the request thread, the process and anvil.
-import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
@@ -21,18 +18,16 @@ import Fastify, { LogController } from "fastify";
 import { encodeFunctionData, getAddress, parseSignature, recoverTypedDataAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sendRawTransactionSync } from "viem/actions";
-import { loadConfig } from "../../service/config.ts";
 import { devKey } from "../../service/devnet/devnet.ts";
 import { createLocalFacilitator } from "../../service/facilitator/facilitator.ts";
 import { SETTLEMENT_GAS_LIMIT } from "../../service/facilitator/facilitator-signer.ts";
 import { startService } from "../../service/runtime.ts";
 import { exactSigner } from "../support/service.ts";
-import { cpuMsOfStat } from "./_service-process.ts";
+import { autocannon, benchDevnetConfig, cpuMsOfStat } from "./_service-process.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const AGED = Number(process.env.BENCH_AGED_PAYMENTS ?? 2000);
-const root = path.resolve(import.meta.dirname, "../..");
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -53,30 +48,16 @@ const mainCpuMs = () => cpuMsOfStat(`/proc/self/task/${process.pid}/stat`);
  * (the service and the bare route both answer on it): on a machine shared with other jobs, CPU
  * per request moves much less with the load than requests per second.
  */
-function autocannon(
+async function autocannonRound(
   url: string,
   body: string,
 ): Promise<{ rps: number; p50: number; p99: number; cpuUs: number }> {
   const cpu0 = mainCpuMs();
-  const bin = path.join(root, "node_modules/.bin/autocannon");
-  const args = ["-j", "-c", "16", "-d", String(ROUND_SECONDS), "-m", "POST"];
+  const args = ["-c", "16", "-d", String(ROUND_SECONDS), "-m", "POST"];
   args.push("-H", "content-type=application/json", "-b", body, url);
-  return new Promise((resolve, reject) => {
-    const p = spawn(bin, args, { stdio: ["ignore", "pipe", "ignore"] });
-    let out = "";
-    p.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-    });
-    p.on("exit", () => {
-      try {
-        const r = JSON.parse(out);
-        const cpuUs = ((mainCpuMs() - cpu0) * 1000) / r.requests.total;
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs });
-      } catch (e) {
-        reject(e);
-      }
-    });
-  });
+  const r = await autocannon(args);
+  const cpuUs = ((mainCpuMs() - cpu0) * 1000) / r.requests.total;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs };
 }
 
 /** Fastify's request logging with only its "request completed" line: one line per request. */
@@ -85,15 +66,7 @@ class CompletedLineOnly extends LogController {
 }
 
 async function main() {
-  const config = loadConfig(
-    {
-      PORT: "0",
-      GEO402_ADMIN_PORT: "off",
-      LOG_LEVEL: "info",
-      GEO402_HOME: mkdtempSync(path.join(tmpdir(), "geo402-bench-")),
-    },
-    root,
-  );
+  const config = benchDevnetConfig("info");
   // The request log is part of the 402's cost: written to a sink that drops it (not the console).
   const svc = await startService(config, { logStream: { write: () => {} } });
   const devnet = svc.devnet;
@@ -135,19 +108,19 @@ async function main() {
   type Peer = keyof typeof peers;
   const names = Object.keys(peers) as Peer[];
   // One round each first, not counted: every route compiled and warm before they are compared.
-  for (const n of names) await autocannon(peers[n], body);
-  const rounds: Record<Peer, Awaited<ReturnType<typeof autocannon>>>[] = [];
+  for (const n of names) await autocannonRound(peers[n], body);
+  const rounds: Record<Peer, Awaited<ReturnType<typeof autocannonRound>>>[] = [];
   const profiler = process.env.BENCH_PROFILE_402 ? new Session() : null;
   if (profiler) {
     profiler.connect();
     await profiler.post("Profiler.enable");
   }
   for (let i = 0; i < ROUNDS; i++) {
-    const round: Partial<Record<Peer, Awaited<ReturnType<typeof autocannon>>>> = {};
+    const round: Partial<Record<Peer, Awaited<ReturnType<typeof autocannonRound>>>> = {};
     // The order rotates each round: none always runs first after a pause.
     for (const n of [...names.slice(i % names.length), ...names.slice(0, i % names.length)]) {
       if (n === "ours") await profiler?.post("Profiler.start");
-      round[n] = await autocannon(peers[n], body);
+      round[n] = await autocannonRound(peers[n], body);
       if (profiler && n === "ours") {
         const { profile } = await profiler.post("Profiler.stop");
         writeFileSync(
@@ -156,7 +129,7 @@ async function main() {
         );
       }
     }
-    rounds.push(round as Record<Peer, Awaited<ReturnType<typeof autocannon>>>);
+    rounds.push(round as Record<Peer, Awaited<ReturnType<typeof autocannonRound>>>);
   }
   await bare.close();
   const cell = (n: Peer, k: "rps" | "p50" | "cpuUs", digits = 0) =>

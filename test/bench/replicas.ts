@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { exactSigner } from "../support/service.ts";
+import { autocannon } from "./_service-process.ts";
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -39,25 +40,8 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10 + children.reduce((s, c) => s + cpuMs(Number(c)), 0);
 }
 
-function autocannon(url: string): Promise<number> {
-  const bin = path.join(root, "node_modules/.bin/autocannon");
-  return new Promise((resolve, reject) => {
-    const p = spawn(bin, ["-j", "-c", "16", "-d", String(ROUND_SECONDS), url], {
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    let out = "";
-    p.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-    });
-    p.on("exit", () => {
-      try {
-        resolve(JSON.parse(out).requests.total as number);
-      } catch (e) {
-        reject(e);
-      }
-    });
-  });
-}
+const unpaidRound = async (url: string): Promise<number> =>
+  (await autocannon(["-c", "16", "-d", String(ROUND_SECONDS), url])).requests.total;
 
 interface Target {
   name: string;
@@ -152,7 +136,7 @@ async function main() {
           const cpu = t.pids.reduce((s, p) => s + cpuMs(p), 0) - cpu0;
           return { rps: n / seconds, cpu: cpu / n, devnetCpu: (cpuMs(devnetPid) - dev0) / n };
         };
-        res.unpaid.push(await measure(() => autocannon(`${t.url}${QUERY}`)));
+        res.unpaid.push(await measure(() => unpaidRound(`${t.url}${QUERY}`)));
         res.paid.push(await measure(() => paid(`${t.url}${QUERY}`)));
       }
     }

@@ -19,6 +19,7 @@ import {
   tileOfNode,
   windowOffsetInTile,
 } from "./nadcon5-interpolation.ts";
+import { spatialOrder } from "./spatial-order.ts";
 
 export const DATUM_GRID_TILES: Limit = {
   name: "datumGridTiles",
@@ -172,16 +173,13 @@ async function runStep(
   const used = new Uint8Array(
     Math.ceil(header.width / header.tileSize) * Math.ceil(header.height / header.tileSize),
   );
+  // idx is in spatial order: the refusal names the earliest position outside the grid.
+  let outside = -1;
   for (let k = 0; k < n; k++) {
     const i = idx[k] as number;
     if (!locate(header, lon[i] as number, lat[i] as number, w)) {
-      throw new Refusal("outside_datum_grid", {
-        index: i,
-        path: input.pathOf(i),
-        region: step.op.region,
-        operation: `EPSG:${step.op.code}`,
-        grid: step.op.grid,
-      });
+      if (outside < 0 || i < outside) outside = i;
+      continue;
     }
     // Node indices are whole numbers: as int32 the tile arithmetic below stays integer.
     const wi = (w[0] as number) | 0;
@@ -198,6 +196,14 @@ async function runStep(
       used[id] = 1;
     } else markWindowTiles(header, wi, wj, used);
   }
+  if (outside >= 0)
+    throw new Refusal("outside_datum_grid", {
+      index: outside,
+      path: input.pathOf(outside),
+      region: step.op.region,
+      operation: `EPSG:${step.op.code}`,
+      grid: step.op.grid,
+    });
   const ids = new Set<number>();
   for (let id = 0; id < used.length; id++) if (used[id]) ids.add(id);
   const loaded = await budget.ensure(step.op.grid, ids);
@@ -277,8 +283,10 @@ export async function shiftDatum(input: DatumShiftInput): Promise<DatumShiftResu
   const budget = grids ? new TileBudget(grids) : undefined;
   const scratch = new StepScratch(Math.max(0, ...[...groups.values()].map((g) => g.length)));
   const reports = new Map<string, OperationReport>();
-  for (const [region, idx] of groups) {
+  for (const [region, members] of groups) {
     const plan = plans.get(region) as Extract<Plan, { ok: true }>;
+    const extent = extents.find((e) => e.region === region);
+    const idx = extent ? spatialOrder(members, input.lon, input.lat, extent.header) : members;
     for (const step of plan.steps) {
       await runStep(step, idx, input, budget, scratch);
       const key = `${step.op.code}:${step.direction}:${step.kind === "grid" ? region : ""}`;

@@ -7,7 +7,7 @@ import type { SchemaTypes } from "../../types/schema-types.ts";
 import { GEOMETRY_TYPES } from "../geojson/document-structure.ts";
 import { positionPath, readGeoJson } from "../geometry/geojson-input.ts";
 import { isJsonObject, type JsonObject } from "../json-object.ts";
-import { type PositionSet, TRANSFORM_POSITIONS } from "./position-walk.ts";
+import { answerPosition, type PositionSet, TRANSFORM_POSITIONS } from "./position-walk.ts";
 
 const COORDINATE_TYPES = new Set<unknown>(GEOMETRY_TYPES.filter((t) => t !== "GeometryCollection"));
 
@@ -39,10 +39,7 @@ export function geoJsonPositions(doc: unknown): PositionSet<SchemaTypes["GeoJSON
   // a counter, no lookup by identity.
   let next = 0;
   const copyCoordinates = (node: unknown[], xy: Float64Array): unknown[] => {
-    if (typeof node[0] === "number") {
-      const k = next++;
-      return node.length === 2 ? [xy[2 * k], xy[2 * k + 1]] : [xy[2 * k], xy[2 * k + 1], ...node.slice(2)];
-    }
+    if (typeof node[0] === "number") return answerPosition(xy, next++, node);
     const out = new Array<unknown>(node.length);
     for (let i = 0; i < node.length; i++) out[i] = copyCoordinates(node[i] as unknown[], xy);
     return out;

@@ -30,6 +30,21 @@ export interface PositionSet<Shape = unknown> {
   rebuild(xy: Float64Array): Shape;
 }
 
+/**
+ * Answer position `k`: x, y from `xy` (2·k and 2·k + 1), then whatever `sent` carries after y.
+ * Built with `new Array` and element stores, not an array literal: V8 pretenures a literal's
+ * allocation site once its arrays outlive a young-generation collection (a caller that keeps one
+ * answer is enough), and 10,000 positions then took 4 ms of old-space allocation against 0.2 ms.
+ */
+export function answerPosition(xy: Float64Array, k: number, sent: readonly unknown[]): unknown[] {
+  const n = sent.length;
+  const out = new Array<unknown>(n);
+  out[0] = xy[2 * k];
+  out[1] = xy[2 * k + 1];
+  for (let i = 2; i < n; i++) out[i] = sent[i];
+  return out;
+}
+
 /** Whether `node` stands for a position (a non-empty array whose first member is a number). */
 const isPositionNode = (node: unknown[]): boolean => node.length > 0 && typeof node[0] === "number";
 
@@ -84,17 +99,11 @@ export function readCoordinates(coordinates: unknown[]): PositionSet<unknown[]> 
   checkLimit(TRANSFORM_POSITIONS, positions.length, { field: "coordinates", path: "$.coordinates" });
   let next = 0;
   const rebuild = (node: unknown[], xy: Float64Array): unknown[] => {
-    if (isPositionNode(node)) {
-      const k = next++;
-      return node.length === 2 ? [xy[2 * k], xy[2 * k + 1]] : [xy[2 * k], xy[2 * k + 1], ...node.slice(2)];
-    }
+    if (isPositionNode(node)) return answerPosition(xy, next++, node);
     const out = new Array<unknown>(node.length);
     for (let i = 0; i < node.length; i++) {
       const child = node[i] as unknown[];
-      if (child.length === 2 && typeof child[0] === "number") {
-        const k = next++;
-        out[i] = [xy[2 * k], xy[2 * k + 1]];
-      } else out[i] = rebuild(child, xy);
+      out[i] = typeof child[0] === "number" ? answerPosition(xy, next++, child) : rebuild(child, xy);
     }
     return out;
   };

@@ -445,6 +445,28 @@ describe("revision B datum shifts", () => {
       (e.details.limit as { max: number }).max,
     ]).toEqual(["limit_exceeded", "datumGridTiles", 512]);
   });
+
+  it("names the earliest position outside a step's grid, whatever order the kernel visits them in", async () => {
+    // The chain's second grid cut at 200° E (−160°): positions east of it fail in step 2. The
+    // kernel visits a region's positions south to north; the refusal still names index 1.
+    const second = ALASKA[1] as string;
+    const cut: GridStore = {
+      ...grids,
+      header: (n) => {
+        const h = grids.header(n);
+        return h && n === second ? { ...h, width: (200 - h.west) / h.resX + 1 } : h;
+      },
+      readTiles: (n, ids) => grids.readTiles(n, ids),
+    };
+    const coordinates = [
+      [-165, 60],
+      [-150, 68],
+      [-170, 55],
+      [-150, 56],
+    ];
+    const e = await refusal({ from: "4267", to: "6318", coordinates }, "B", cut);
+    expect([e.code, e.details.index, e.details.grid]).toEqual(["outside_datum_grid", 1, second]);
+  });
 });
 
 /** A lon/lat position (|latitude| ≤ 80°), with or without an elevation. */
