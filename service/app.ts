@@ -289,9 +289,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           // Set only with the answer: a refusal keeps its application/json error body.
           if (format === "geojson") reply.type(GEOJSON_MEDIA_TYPE);
           if (!(answer instanceof SerializedAnswer)) return answer;
-          // Serialized by its worker: sent as it is (Fastify sends a string with its type set).
+          // Serialized by its worker: its bytes sent as they are (Fastify sends a Buffer with its
+          // type set; the settlement step and the paid-answer record keep that same Buffer).
           if (format !== "geojson") reply.type("application/json; charset=utf-8");
-          return answer.json;
+          return answer.bytes;
         } catch (err) {
           noteReadFailure(data, err, workerUsed ?? view.used());
           throw err;

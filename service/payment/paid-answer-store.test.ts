@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MemoryPaidAnswerStore, type PaidAnswer } from "./paid-answer-store.ts";
 
-const answer = (body: string): PaidAnswer => ({
+const answer = (text: string): PaidAnswer => ({
   state: "settled",
   payment: "p",
   request: "r",
   status: 200,
   headers: { "content-type": "application/json" },
-  body,
+  body: Buffer.from(text),
   network: "eip155:8453",
   transaction: "0x01",
 });
@@ -17,7 +17,7 @@ describe("MemoryPaidAnswerStore", () => {
     let now = 0;
     const store = new MemoryPaidAnswerStore(10_000, () => now);
     await store.put(["a", "id:x"], answer("AAAA"), 1_000);
-    expect((await store.get("a"))?.body).toBe("AAAA");
+    expect((await store.get("a"))?.body.toString()).toBe("AAAA");
     expect((await store.get("id:x"))?.transaction).toBe("0x01");
     now = 1_000;
     expect(await store.get("a")).toBeNull();

@@ -13,8 +13,11 @@ export interface PaidAnswer {
   status: number;
   /** The answer's own headers (content type, data version). */
   headers: Record<string, string>;
-  /** The answer's bytes, base64. */
-  body: string;
+  /**
+   * The answer's bytes: in memory the very Buffer that was sent (no copy, paid-answers.ts);
+   * the Redis store writes them as base64.
+   */
+  body: Buffer;
   network: string;
   payer?: string;
   transaction?: string;
