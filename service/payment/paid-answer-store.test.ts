@@ -39,4 +39,14 @@ describe("MemoryPaidAnswerStore", () => {
     expect(await store.get("e")).not.toBeNull();
     expect(store.bytes).toBeLessThanOrEqual(3 * 600);
   });
+
+  it("forgets expired answers as new ones arrive, well before its byte bound", async () => {
+    let now = 0;
+    const store = new MemoryPaidAnswerStore(1_000_000, () => now);
+    for (let i = 0; i < 10; i++) await store.put([`k${i}`], answer("x".repeat(88)), 1_000);
+    now = 1_000;
+    await store.put(["new"], answer("x".repeat(88)), 1_000);
+    expect(store.bytes).toBe(600);
+    expect(await store.get("new")).not.toBeNull();
+  });
 });
