@@ -14,9 +14,9 @@ import type { PaymentPayload } from "@x402/core/types";
 import { ApiError } from "../errors.ts";
 
 /** Free refusals after compute, of one payer and kind, from which its tasks of that kind wait behind. */
-export const REFUSALS_BEFORE_BEHIND = 2;
+const REFUSALS_BEFORE_BEHIND = 2;
 /** How long a free refusal counts against its payer (ms). */
-export const BEHIND_WINDOW_MS = 10 * 60_000;
+const BEHIND_WINDOW_MS = 10 * 60_000;
 /** Payer-kinds remembered at most (a few dozen bytes each); past it the oldest are forgotten. */
 const TRACKED = 10_000;
 
@@ -36,12 +36,12 @@ export interface PayerShare {
   refused(payment: Pick<PaymentPayload, "payload">, kind: string): void;
 }
 
-export function createPayerShare(share: number, now: () => number = Date.now): PayerShare {
+export function createPayerShare(share: number): PayerShare {
   const held = new Map<string, number>();
   /** `payer kind` → times of its recent free refusals (oldest first); Map order: least recent first. */
   const refusals = new Map<string, number[]>();
   const recent = (key: string): number[] => {
-    const since = now() - BEHIND_WINDOW_MS;
+    const since = Date.now() - BEHIND_WINDOW_MS;
     const times = (refusals.get(key) ?? []).filter((t) => t > since);
     if (times.length === 0) refusals.delete(key);
     else refusals.set(key, times);
@@ -76,7 +76,7 @@ export function createPayerShare(share: number, now: () => number = Date.now): P
       const key = `${payer} ${kind}`;
       const times = recent(key);
       refusals.delete(key);
-      refusals.set(key, [...times, now()].slice(-REFUSALS_BEFORE_BEHIND));
+      refusals.set(key, [...times, Date.now()].slice(-REFUSALS_BEFORE_BEHIND));
       if (refusals.size > TRACKED) refusals.delete(refusals.keys().next().value as string);
     },
   };
