@@ -10,7 +10,7 @@ import { CATALOG, catalogFor } from "./catalog.ts";
 import { admitPoolWork } from "./compute/cost.ts";
 import { type ComputeTimes, createExecutor } from "./compute/execute.ts";
 import { refuseKernelsOnThisThread } from "./compute/kernel.ts";
-import { createPayerShare } from "./compute/payer-share.ts";
+import { createPayerShare, type PayerHold, ranOutOfCompute } from "./compute/payer-share.ts";
 import { type ComputePool, createComputePool, type Lane } from "./compute/pool.ts";
 import { SerializedAnswer, type UsedFamily } from "./compute/task.ts";
 import type { Config } from "./config.ts";
@@ -38,7 +38,7 @@ import { unknownCharge } from "./payment/settled-on-chain.ts";
 import { createPaymentGate } from "./payment/x402-gate.ts";
 import { prePaymentCheck } from "./pre-payment.ts";
 import { toApiError } from "./refusals.ts";
-import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext } from "./route-types.ts";
+import { type CatalogEntry, isFree, type PaymentTerms, type RouteContext, routeKey } from "./route-types.ts";
 import { createSchemaSet, type SchemaSet } from "./schemas.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { serviceUrls } from "./service-url.ts";
@@ -268,9 +268,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           selfUrl: urls.self(),
         };
         let workerUsed: UsedFamily[] | undefined;
-        let releaseShare: (() => void) | undefined;
+        let hold: PayerHold | undefined;
+        const kind = routeKey(entry);
         try {
-          if (entry.compute === "pool" && req.payment) releaseShare = shares.hold(req.payment.paymentPayload);
+          if (entry.compute === "pool" && req.payment) hold = shares.hold(req.payment.paymentPayload, kind);
           const member = entry.schemas.query
             ? query.format
             : (req.body as { format?: unknown } | null)?.format;
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           const run = {
             client: req.delivery.signal,
             lane: req.computeLane ?? "heavy",
+            behind: hold?.behind ?? false,
             times: (t: ComputeTimes) => {
               req.computeTimes = t;
             },
@@ -289,14 +291,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           // Set only with the answer: a refusal keeps its application/json error body.
           if (format === "geojson") reply.type(GEOJSON_MEDIA_TYPE);
           if (!(answer instanceof SerializedAnswer)) return answer;
-          // Serialized by its worker: sent as it is (Fastify sends a string with its type set).
+          // Serialized by its worker: its bytes sent as they are (Fastify sends a Buffer with its
+          // type set; the settlement step and the paid-answer record keep that same Buffer).
           if (format !== "geojson") reply.type("application/json; charset=utf-8");
-          return answer.json;
+          return answer.bytes;
         } catch (err) {
           noteReadFailure(data, err, workerUsed ?? view.used());
+          if (req.payment && ranOutOfCompute(err)) shares.refused(req.payment.paymentPayload, kind);
           throw err;
         } finally {
-          releaseShare?.();
+          hold?.release();
           const used = workerUsed ?? view.used();
           if (used.length > 0)
             reply.header("x-data-version", used.map((u) => `${u.family}@${u.version}`).join(", "));

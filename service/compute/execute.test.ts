@@ -54,7 +54,7 @@ async function both(e: CatalogEntry, input: RouteInput) {
   const used: UsedFamily[][] = [];
   const answer = await execute(e, input, ctx(), run(), (u) => used.push(u)).catch((err: unknown) => err);
   // An answer crosses as the JSON text Fastify would have sent for the main thread's answer.
-  const pooled = answer instanceof SerializedAnswer ? answer.json : answer;
+  const pooled = answer instanceof SerializedAnswer ? answer.bytes.toString("utf8") : answer;
   const inline = await Promise.resolve()
     .then(async () => JSON.stringify(await e.handler(input, ctx())))
     .catch((err: unknown) => toApiError(err));
@@ -89,11 +89,19 @@ describe("the compute worker boundary", () => {
         [-149.9, 61.2],
       ],
     ];
-    const { pooled, inline } = await both(entry("POST /v1/geometry/area"), {
-      body: { geojson: { type: "Polygon", coordinates: square } },
-      query: {},
-    });
+    const input = { body: { geojson: { type: "Polygon", coordinates: square } }, query: {} };
+    const { pooled, inline } = await both(entry("POST /v1/geometry/area"), input);
     expect(pooled).toEqual(inline);
+    // Moved from the worker, not copied into a slice of a shared buffer: the bytes own their memory.
+    const answer = await createExecutor(pool, BUDGETS)(
+      entry("POST /v1/geometry/area"),
+      input,
+      ctx(),
+      run(),
+      () => {},
+    );
+    const { bytes } = answer as SerializedAnswer;
+    expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.byteLength]);
   });
 
   it("a worker reads the family version the request pinned and reports it", async () => {

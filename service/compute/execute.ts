@@ -27,7 +27,7 @@ export type Executor = (
   entry: CatalogEntry,
   input: RouteInput,
   ctx: RouteContext,
-  run: { client: AbortSignal; lane: Lane; times(t: ComputeTimes): void },
+  run: { client: AbortSignal; lane: Lane; behind?: boolean; times(t: ComputeTimes): void },
   reportUsed: (used: UsedFamily[]) => void,
 ) => Promise<object | SerializedAnswer>;
 
@@ -104,7 +104,11 @@ export function createExecutor(pool: ComputePool, budgets: { computeMs: number; 
         let result: ComputeResult;
         stop.budget("queue", budgets.queueMs);
         try {
-          result = await pool.run(task, stop.signal, { lane: run.lane, onStart: begin });
+          result = await pool.run(task, stop.signal, {
+            lane: run.lane,
+            onStart: begin,
+            ...(run.behind ? { behind: true } : {}),
+          });
         } catch (err) {
           const stopped = refusal(stop.reason());
           if (stopped) throw stopped;

@@ -22,6 +22,11 @@ export interface RunOptions {
   lane: Lane;
   /** Called when the task leaves its lane's queue for a worker (the compute budget starts there). */
   onStart?: () => void;
+  /**
+   * Queued behind every task of both lanes, taking a worker as heavy work does, only when none
+   * waits (a payer's repeated free refusals of this kind, payer-share.ts).
+   */
+  behind?: boolean;
 }
 
 export interface ComputePool {
@@ -79,21 +84,23 @@ export function createComputePool(config: Config, terms: PaymentTerms): ComputeP
     }));
   // Heavy work holds at most all workers but one (with one thread it may hold that one).
   const heavyCap = Math.max(1, threads - 1);
-  const waiting: Record<Lane, Waiting[]> = { light: [], heavy: [] };
+  const waiting: Record<Lane | "behind", Waiting[]> = { light: [], heavy: [], behind: [] };
   const running: Record<Lane, number> = { light: 0, heavy: 0 };
   const busy = () => running.light + running.heavy;
   const workerFor = (lane: Lane) => busy() < threads && (lane === "light" || running.heavy < heavyCap);
   const pump = () => {
     for (;;) {
-      const lane: Lane | undefined =
+      const queue: Lane | "behind" | undefined =
         waiting.light.length > 0 && workerFor("light")
           ? "light"
           : waiting.heavy.length > 0 && workerFor("heavy")
             ? "heavy"
-            : undefined;
-      if (!lane) return;
-      running[lane]++;
-      waiting[lane].shift()?.start();
+            : waiting.behind.length > 0 && workerFor("heavy")
+              ? "behind"
+              : undefined;
+      if (!queue) return;
+      running[queue === "light" ? "light" : "heavy"]++;
+      waiting[queue].shift()?.start();
     }
   };
   let inFlight = 0;
@@ -103,15 +110,17 @@ export function createComputePool(config: Config, terms: PaymentTerms): ComputeP
     threads,
     saturated: (lane = "heavy") =>
       piscina !== undefined && !workerFor(lane) && waiting[lane].length >= config.computeQueue,
-    queued: () => waiting.light.length + waiting.heavy.length,
+    queued: () => waiting.light.length + waiting.heavy.length + waiting.behind.length,
     inFlight: () => inFlight,
     run: async (task, signal, opts = { lane: "heavy" }) => {
-      const { lane } = opts;
+      // A task behind the others takes a worker as heavy work does.
+      const lane: Lane = opts.behind ? "heavy" : opts.lane;
+      const queue = waiting[opts.behind ? "behind" : lane];
       const pool = started();
       inFlight++;
       try {
         if (signal.aborted) throw signal.reason;
-        if (!workerFor(lane) && waiting[lane].length >= config.computeQueue) throw new Error(QUEUE_FULL);
+        if (!workerFor(lane) && queue.length >= config.computeQueue) throw new Error(QUEUE_FULL);
         // Wait in the lane until pump() hands this task a worker, or the signal gives up on it.
         await new Promise<void>((resolve, reject) => {
           const entry: Waiting = {
@@ -120,13 +129,13 @@ export function createComputePool(config: Config, terms: PaymentTerms): ComputeP
               resolve();
             },
             cancel: () => {
-              const at = waiting[lane].indexOf(entry);
-              if (at >= 0) waiting[lane].splice(at, 1);
+              const at = queue.indexOf(entry);
+              if (at >= 0) queue.splice(at, 1);
               reject(signal.reason);
             },
           };
           signal.addEventListener("abort", entry.cancel, { once: true });
-          waiting[lane].push(entry);
+          queue.push(entry);
           pump();
         });
         try {

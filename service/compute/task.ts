@@ -2,6 +2,7 @@
 // versions the request pinned; a result is the answer or a refusal. Structured clone keeps plain
 // data only, so an ApiError travels as {code, message, details} and is rebuilt on the main thread
 // exactly as the handler threw it.
+import { move, transferableSymbol, valueSymbol } from "piscina";
 import { ApiError, type ErrorCode, type ErrorDetails } from "../errors.ts";
 import { toApiError } from "../refusals.ts";
 import type { RouteInput } from "../route-types.ts";
@@ -30,8 +31,11 @@ export interface UsedFamily {
 }
 
 export type ComputeResult =
-  /** The answer serialized in the worker (JSON text): the main thread only copies and sends it. */
-  | { ok: true; json: string; used: UsedFamily[] }
+  /**
+   * The answer serialized and UTF-8 encoded in the worker: its bytes are transferred, not copied
+   * (answerResult), and the main thread sends them as they are.
+   */
+  | { ok: true; bytes: Uint8Array; used: UsedFamily[] }
   | { ok: false; refusal: { code: ErrorCode; message: string; details: ErrorDetails }; used: UsedFamily[] }
   | { ok: false; fault: string; used: UsedFamily[] };
 
@@ -55,17 +59,32 @@ export class WorkerFault extends Error {
   }
 }
 
-/** The answer, or throws the refusal (ApiError) or fault (WorkerFault) the worker reported. */
 /**
- * An answer already serialized (by a compute worker): sent as it is, so a large answer costs the
- * main thread a copy, not a JSON.stringify (issue 30, Build 3).
+ * A worker's answer as a Piscina movable (Piscina.move of a Transferable whose transferable is
+ * the bytes' own ArrayBuffer): posted to the main thread by moving that buffer, so a 16 MB answer crosses without
+ * a copy (issue 30, Build 6). TextEncoder gives the bytes an ArrayBuffer of their own (Buffer.from
+ * may hand out a slice of a shared pool, which must never be moved).
  */
-export class SerializedAnswer {
-  constructor(readonly json: string) {}
+export function answerResult(answer: unknown, used: UsedFamily[]): object {
+  const bytes = new TextEncoder().encode(JSON.stringify(answer));
+  const result: ComputeResult = { ok: true, bytes, used };
+  return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result });
 }
 
+/**
+ * An answer already serialized (by a compute worker): its JSON bytes, sent as they are, so a
+ * large answer costs the main thread neither a JSON.stringify nor a copy (issue 30, Builds 3 and 6).
+ */
+export class SerializedAnswer {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/** The answer, or throws the refusal (ApiError) or fault (WorkerFault) the worker reported. */
 export function unwrapResult(result: ComputeResult): SerializedAnswer {
-  if (result.ok) return new SerializedAnswer(result.json);
+  if (result.ok)
+    return new SerializedAnswer(
+      Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength),
+    );
   if ("refusal" in result) {
     const { code, message, details } = result.refusal;
     throw new ApiError(code, details, message);

@@ -9,7 +9,7 @@ import type { Config } from "../config.ts";
 import { FAMILY_OPENERS } from "../data/families.ts";
 import { type CatalogEntry, type PaymentTerms, type RouteContext, routeKey } from "../route-types.ts";
 import { loadKernels } from "./kernel.ts";
-import { type ComputeResult, type ComputeTask, resultOfError, type WarmTask } from "./task.ts";
+import { answerResult, type ComputeResult, type ComputeTask, resultOfError, type WarmTask } from "./task.ts";
 import { WorkerFamilies } from "./worker-families.ts";
 
 /** What every worker is started with (Piscina `workerData`): plain data only. */
@@ -34,7 +34,7 @@ const families = new WorkerFamilies(
     log.error({ err, family, version }, "compute worker could not open a family version"),
 );
 
-export default async function compute(task: ComputeTask | WarmTask): Promise<ComputeResult> {
+export default async function compute(task: ComputeTask | WarmTask): Promise<ComputeResult | object> {
   if ("warm" in task) {
     // Warm start: the first request of a worker should not pay for opening its families. A family
     // that fails here is opened again (or refused 503) when a request names it.
@@ -43,7 +43,7 @@ export default async function compute(task: ComputeTask | WarmTask): Promise<Com
       .catch((err: unknown) => log.warn({ err }, "compute worker could not open a family at start"));
     // Holds this worker briefly so that one warm task per thread lands on every thread.
     await new Promise((r) => setTimeout(r, task.holdMs));
-    return { ok: true, json: "{}", used: [] };
+    return { ok: true, bytes: new Uint8Array(0), used: [] };
   }
   const entry = byRoute.get(task.route);
   if (!entry) return { ok: false, fault: `no catalog entry for ${task.route} in the worker`, used: [] };
@@ -60,9 +60,8 @@ export default async function compute(task: ComputeTask | WarmTask): Promise<Com
       selfUrl: task.selfUrl,
     };
     // Serialized here, off the main thread: a 16 MB answer's JSON.stringify took the request
-    // thread seconds (issue 30); a string crosses the boundary as one copy.
-    const json = JSON.stringify(await entry.handler(task.input, ctx));
-    return { ok: true, json, used: reader.used() };
+    // thread seconds (issue 30); its bytes cross the boundary moved, not copied.
+    return answerResult(await entry.handler(task.input, ctx), reader.used());
   } catch (err) {
     return resultOfError(err, reader.used());
   }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MemoryPaidAnswerStore, type PaidAnswer } from "./paid-answer-store.ts";
 
-const answer = (body: string): PaidAnswer => ({
+const answer = (text: string): PaidAnswer => ({
   state: "settled",
   payment: "p",
   request: "r",
   status: 200,
   headers: { "content-type": "application/json" },
-  body,
+  body: Buffer.from(text),
   network: "eip155:8453",
   transaction: "0x01",
 });
@@ -17,7 +17,7 @@ describe("MemoryPaidAnswerStore", () => {
     let now = 0;
     const store = new MemoryPaidAnswerStore(10_000, () => now);
     await store.put(["a", "id:x"], answer("AAAA"), 1_000);
-    expect((await store.get("a"))?.body).toBe("AAAA");
+    expect((await store.get("a"))?.body.toString()).toBe("AAAA");
     expect((await store.get("id:x"))?.transaction).toBe("0x01");
     now = 1_000;
     expect(await store.get("a")).toBeNull();
@@ -38,5 +38,15 @@ describe("MemoryPaidAnswerStore", () => {
     expect(await store.get("b")).toBeNull();
     expect(await store.get("e")).not.toBeNull();
     expect(store.bytes).toBeLessThanOrEqual(3 * 600);
+  });
+
+  it("forgets expired answers as new ones arrive, well before its byte bound", async () => {
+    let now = 0;
+    const store = new MemoryPaidAnswerStore(1_000_000, () => now);
+    for (let i = 0; i < 10; i++) await store.put([`k${i}`], answer("x".repeat(88)), 1_000);
+    now = 1_000;
+    await store.put(["new"], answer("x".repeat(88)), 1_000);
+    expect(store.bytes).toBe(600);
+    expect(await store.get("new")).not.toBeNull();
   });
 });

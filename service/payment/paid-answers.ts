@@ -42,6 +42,18 @@ function identityOf(payload: PaymentPayload): Identity {
   };
 }
 
+/**
+ * The answer's bytes to keep: the sent Buffer itself when it owns its memory (a compute worker's
+ * answer, moved from its thread: 8 MB kept without a copy); a copy of a small Buffer that is a
+ * slice of Node's shared allocation pool, which keeping would pin (the store bounds bytes it counts).
+ */
+function ownBytes(body: Buffer): Buffer {
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return body;
+  const own = Buffer.allocUnsafeSlow(body.byteLength);
+  body.copy(own);
+  return own;
+}
+
 /** The request a payment was made for: method, registered route, query and body. */
 export function requestFingerprint(request: FastifyRequest): string {
   const route = request.routeOptions.config.entry?.path ?? request.routeOptions.url ?? "";
@@ -113,7 +125,7 @@ export class PaidAnswers {
       state: "answer",
       status: record.status,
       headers: { ...record.headers, "payment-response": paymentResponse },
-      body: Buffer.from(record.body, "base64"),
+      body: record.body,
       transaction: transaction ?? "",
     };
   }
@@ -139,7 +151,7 @@ export class PaidAnswers {
       request,
       status: answer.status,
       headers,
-      body: answer.body.toString("base64"),
+      body: ownBytes(answer.body),
       network: payload.accepted.network,
     };
     const failed = (what: string) => (err: unknown) => {

@@ -5,7 +5,7 @@ import type { PaidAnswer, PaidAnswerStore } from "./paid-answer-store.ts";
 
 const PREFIX = "geo402:paid:";
 
-/** Paid answers in Redis: one string per key (the record as JSON), expiring with PX. */
+/** Paid answers in Redis: one string per key (the record as JSON, its body base64), expiring with PX. */
 export class RedisPaidAnswerStore implements PaidAnswerStore {
   readonly #redis: ReturnType<typeof createClient>;
 
@@ -24,11 +24,13 @@ export class RedisPaidAnswerStore implements PaidAnswerStore {
 
   async get(key: string): Promise<PaidAnswer | null> {
     const text = await this.#redis.get(PREFIX + key);
-    return text ? (JSON.parse(text) as PaidAnswer) : null;
+    if (!text) return null;
+    const stored = JSON.parse(text) as Omit<PaidAnswer, "body"> & { body: string };
+    return { ...stored, body: Buffer.from(stored.body, "base64") };
   }
 
   async put(keys: readonly string[], answer: PaidAnswer, ttlMs: number): Promise<void> {
-    const text = JSON.stringify(answer);
+    const text = JSON.stringify({ ...answer, body: answer.body.toString("base64") });
     const multi = this.#redis.multi();
     for (const key of keys) multi.set(PREFIX + key, text, { expiration: { type: "PX", value: ttlMs } });
     await multi.exec();

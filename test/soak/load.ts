@@ -1,5 +1,7 @@
 // The soak test's load generator (its own process): a mix of unpaid (quoted) and paid requests
-// across the catalog's example requests, at fixed concurrency, for SOAK_SECONDS.
+// across the catalog's example requests, for SOAK_SECONDS, open loop: SOAK_RATE requests start per
+// second whatever the answers' latency (a slow service is not offered less work), with at most
+// SOAK_MAX_IN_FLIGHT outstanding; a start that would exceed it is counted as skipped, not queued.
 import { x402Client } from "@x402/core/client";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
@@ -8,7 +10,8 @@ import { queryString } from "../../service/route-types.ts";
 
 const base = process.env.SOAK_URL ?? "";
 const seconds = Number(process.env.SOAK_SECONDS ?? 180);
-const concurrency = Number(process.env.SOAK_CONCURRENCY ?? 8);
+const rate = Number(process.env.SOAK_RATE ?? 25);
+const maxInFlight = Number(process.env.SOAK_MAX_IN_FLIGHT ?? 64);
 const paidShare = Number(process.env.SOAK_PAID_SHARE ?? 0.3);
 const payFetch = wrapFetchWithPayment(
   fetch,
@@ -55,39 +58,53 @@ if (Object.keys(doc.paths).length === 0 || ops.length === 0) throw new Error("no
 
 const latencies: { quoted: number[]; paid: number[] } = { quoted: [], paid: [] };
 const statuses = new Map<string, number>();
-const deadline = Date.now() + seconds * 1000;
-let n = 0;
+const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+let inFlight = 0;
 
-async function worker() {
-  while (Date.now() < deadline) {
-    const op = ops[n++ % ops.length] as Op;
-    const paid = Math.random() < paidShare;
-    const init: RequestInit = op.body
-      ? { method: op.method, headers: { "content-type": "application/json" }, body: op.body }
-      : { method: op.method };
-    const t = performance.now();
-    try {
-      const r = await (paid ? payFetch : fetch)(op.url, init);
-      await r.arrayBuffer();
-      (paid ? latencies.paid : latencies.quoted).push(performance.now() - t);
-      const key = `${paid ? "paid" : "quoted"} ${r.status}`;
-      statuses.set(key, (statuses.get(key) ?? 0) + 1);
-    } catch (err) {
-      statuses.set(
-        `error ${(err as Error).message.slice(0, 40)}`,
-        (statuses.get(`error ${(err as Error).message.slice(0, 40)}`) ?? 0) + 1,
-      );
-    }
+function errorCode(body: string): string {
+  try {
+    return (JSON.parse(body) as { error?: { code?: string } }).error?.code ?? "";
+  } catch {
+    return "";
   }
 }
 
+async function send(op: Op): Promise<void> {
+  const paid = Math.random() < paidShare;
+  const init: RequestInit = op.body
+    ? { method: op.method, headers: { "content-type": "application/json" }, body: op.body }
+    : { method: op.method };
+  const t = performance.now();
+  inFlight++;
+  try {
+    const r = await (paid ? payFetch : fetch)(op.url, init);
+    const body = await r.text();
+    (paid ? latencies.paid : latencies.quoted).push(performance.now() - t);
+    count(`${paid ? "paid" : "quoted"} ${r.status}${r.status >= 500 ? ` ${errorCode(body)}` : ""}`);
+  } catch (err) {
+    count(`error ${(err as Error).message.slice(0, 40)}`);
+  } finally {
+    inFlight--;
+  }
+}
+
+// Each start is scheduled from the run's own clock (t0 + i / rate), so timer lateness does not
+// lower the offered rate.
 const t0 = performance.now();
-await Promise.all(Array.from({ length: concurrency }, worker));
+const total = Math.round(seconds * rate);
+const pending: Promise<void>[] = [];
+for (let i = 0; i < total; i++) {
+  const wait = t0 + (i * 1000) / rate - performance.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  if (inFlight >= maxInFlight) count("skipped (in-flight cap)");
+  else pending.push(send(ops[i % ops.length] as Op));
+}
+await Promise.all(pending);
 const secs = (performance.now() - t0) / 1000;
 const pct = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 console.log(
-  `soak: ${seconds} s, concurrency ${concurrency}, ${ops.length} routes, paid share ${paidShare}\n`,
+  `soak: ${seconds} s, open loop at ${rate} req/s (at most ${maxInFlight} in flight), ${ops.length} routes, paid share ${paidShare}\n`,
 );
 console.log("| kind | requests | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|");
 for (const kind of ["quoted", "paid"] as const) {
@@ -99,7 +116,7 @@ for (const kind of ["quoted", "paid"] as const) {
 console.log("\n| outcome | count |\n|---|---|");
 for (const [k, v] of [...statuses].sort()) console.log(`| ${k} | ${v} |`);
 const errors = [...statuses]
-  .filter(([k]) => k.startsWith("error") || / 5\d\d$/.test(k))
+  .filter(([k]) => k.startsWith("error") || k.startsWith("skipped") || / 5\d\d$/.test(k))
   .reduce((a, [, v]) => a + v, 0);
 console.log(`\nerrors (transport or 5xx): ${errors}`);
 process.exitCode = errors > 0 ? 1 : 0;
