@@ -66,13 +66,14 @@ export function watchFamilies(
     }
   };
 
-  /** One check at a time per family; a request during a check runs once more after it. */
+  /** One check at a time per family; a request during a check runs once more after it, and gets that run's event. */
   const schedule = (opener: FamilyOpener<unknown>, retry = false): Promise<ReloadEvent | undefined> => {
     const family = opener.family;
     const busy = running.get(family);
     if (busy) {
+      // The check in flight may have read `current` before this request: answer with the one after.
       again.set(family, retry || (again.get(family) ?? false));
-      return busy;
+      return busy.then(() => running.get(family));
     }
     const p = check(opener, retry)
       .then((event) => {
