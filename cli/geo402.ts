@@ -9,9 +9,7 @@ import { KEY } from "../service/config.ts";
 import { atomicToDollars, dollarsToAtomic } from "../service/money.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
 import { channelDir, createPayer } from "./batch-payer.ts";
-import { devnetMain } from "./devnet.ts";
 import { type DevnetIdentity, lookalikeRefusal } from "./mainnet-guard.ts";
-import { mcpMain } from "./mcp.ts";
 
 interface Defaults {
   /** GEO402_HOME: the devnet file and the payer's channel files live here. */
@@ -174,8 +172,10 @@ async function pay(args: CliArgs, base: string, defaults: Defaults, print: Out):
 }
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv[0] === "mcp") return mcpMain(argv.slice(1), devnetDefaults());
-  if (argv[0] === "devnet") return devnetMain(argv.slice(1));
+  // The MCP bridge (the MCP SDK) and the devnet (anvil, contracts, the facilitator) are loaded only
+  // for their own commands: `quote` and `pay` start without them.
+  if (argv[0] === "mcp") return (await import("./mcp.ts")).mcpMain(argv.slice(1), devnetDefaults());
+  if (argv[0] === "devnet") return (await import("./devnet.ts")).devnetMain(argv.slice(1));
   let args: CliArgs;
   try {
     args = parseArgs(argv);

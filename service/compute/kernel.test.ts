@@ -6,8 +6,12 @@ import { kernel, refuseKernelsOnThisThread } from "./kernel.ts";
 describe("kernels and the request thread", () => {
   it('a route declared heavy without compute: "pool" fails on the request thread', async () => {
     const area = kernel(() => import("../geo/geometry/area.ts"));
-    refuseKernelsOnThisThread();
-    await expect(area()).rejects.toThrow('declare its route compute: "pool"');
+    const allowAgain = refuseKernelsOnThisThread();
+    try {
+      await expect(area()).rejects.toThrow('declare its route compute: "pool"');
+    } finally {
+      allowAgain();
+    }
   });
 
   it("the pool routes are the ones each route group declares (the catalog keeps no second list)", () => {

@@ -10,10 +10,15 @@ let requestThread = false;
 /**
  * Marks this thread as the service's request thread (buildApp): from now on a kernel asked for here
  * is refused, so a heavy route that forgot `compute: "pool"` fails on its first call (and in every
- * test that calls it) instead of silently computing on the thread that answers everyone.
+ * test that calls it) instead of silently computing on the thread that answers everyone. Returns
+ * the undo, for a test that shares its thread with the files after it (the unit tier's workers).
  */
-export function refuseKernelsOnThisThread(): void {
+export function refuseKernelsOnThisThread(): () => void {
+  const before = requestThread;
   requestThread = true;
+  return () => {
+    requestThread = before;
+  };
 }
 
 /** The kernel `load` imports, loaded once (its import is the only reference to the module). */

@@ -1,8 +1,8 @@
-// Piscina's entry file. Workers start without the parent's TypeScript loader when the parent is not
-// `tsx` itself (vitest, tooling), so register tsx here, then load the TypeScript worker.
-import { register } from "tsx/esm/api";
+// Piscina's entry file from the sources (the bundle builds worker.ts under this name instead): the
+// worker runs worker.ts bundled once for every thread and process (../thread-bundle.mjs), not
+// module by module through tsx.
+import { threadBundle } from "../thread-bundle.mjs";
 
-register();
-const worker = await import("./worker.ts");
+const worker = await import(await threadBundle(new URL("./worker.ts", import.meta.url)));
 
 export default worker.default;

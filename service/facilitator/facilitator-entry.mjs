@@ -1,7 +1,6 @@
-// The facilitator thread's entry file (facilitator-thread.ts). Workers start without the parent's
-// TypeScript loader when the parent is not `tsx` itself (vitest, tooling), so register tsx here,
-// then load the TypeScript worker. The bundle builds facilitator-worker.ts under this name instead.
-import { register } from "tsx/esm/api";
+// The facilitator thread's entry file from the sources (facilitator-thread.ts; the bundle builds
+// facilitator-worker.ts under this name instead): the thread runs facilitator-worker.ts bundled
+// once for every thread and process (../thread-bundle.mjs), not module by module through tsx.
+import { threadBundle } from "../thread-bundle.mjs";
 
-register();
-await import("./facilitator-worker.ts");
+await import(await threadBundle(new URL("./facilitator-worker.ts", import.meta.url)));

@@ -39,7 +39,7 @@ export function startFacilitatorThread(opts: LocalFacilitatorOptions): Facilitat
   };
   const started = (): Worker => {
     if (worker) return worker;
-    // In the bundle this is build/service/facilitator-entry.mjs; in the sources it registers tsx.
+    // In the bundle this is build/service/facilitator-entry.mjs; in the sources it bundles the worker.
     const w = new Worker(new URL("./facilitator-entry.mjs", import.meta.url), { workerData: opts });
     // The thread does not keep the process alive by itself: the requests waiting for it do.
     w.unref();
