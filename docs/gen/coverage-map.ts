@@ -7,7 +7,7 @@ import path from "node:path";
 import { type DemDataset, demOpener } from "../../service/data/dem-dataset.ts";
 import { type EncCharts, encOpener } from "../../service/data/enc-charts.ts";
 import { loadFamily } from "../../service/data/families.ts";
-import { label, line, wrap } from "./svg.ts";
+import { label, line, ringsPath, wrap } from "./svg.ts";
 
 const VIEW = { west: -154.6, east: -148.6, south: 58.7, north: 64.1 };
 const SCALE = 110; // pixels per degree of latitude
@@ -38,14 +38,7 @@ export async function renderCoverageMap(artifactsDir: string): Promise<string> {
     parts.push(line("0", y(lat), String(WIDTH), y(lat)), label(`${lat}°N`, 3, Number(y(lat)) - 3));
   for (const cell of [...enc.cells].reverse()) {
     for (const polygon of cell.coverage) {
-      const d = polygon
-        .map((ring) => {
-          const pts: string[] = [];
-          for (let i = 0; i < ring.length; i += 2)
-            pts.push(`${x((ring[i] as number) / 1e7)},${y((ring[i + 1] as number) / 1e7)}`);
-          return `M${pts.join("L")}Z`;
-        })
-        .join("");
+      const d = ringsPath(polygon, x, y);
       parts.push(
         `<path d="${d}" fill="#2b6cb0" fill-opacity="0.25" stroke="#2b6cb0" stroke-width="0.6"><title>${cell.name} ${cell.title}</title></path>`,
       );

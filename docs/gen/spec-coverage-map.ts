@@ -10,7 +10,7 @@ import type { ManifestCoverage } from "../../artifacts/format/manifest.ts";
 import { ENC_AREAS } from "../../ingest/catalogs/spec-coverage.ts";
 import { type EncCharts, encOpener } from "../../service/data/enc-charts.ts";
 import { loadFamily } from "../../service/data/families.ts";
-import { label, line, wrap } from "./svg.ts";
+import { label, line, ringsPath, wrap } from "./svg.ts";
 
 /** Longitudes east of 180° are drawn west of −180° (the Aleutians continue across the antimeridian). */
 const VIEW = { west: -189, east: -126, south: 50, north: 73 };
@@ -74,14 +74,7 @@ export async function renderSpecCoverageMap(artifactsDir: string): Promise<strin
     );
   for (const cell of charts.cells)
     for (const polygon of cell.coverage) {
-      const d = polygon
-        .map((ring) => {
-          const pts: string[] = [];
-          for (let i = 0; i < ring.length; i += 2)
-            pts.push(`${x((ring[i] as number) / 1e7)},${y((ring[i + 1] as number) / 1e7)}`);
-          return `M${pts.join("L")}Z`;
-        })
-        .join("");
+      const d = ringsPath(polygon, x, y);
       parts.push(
         `<path d="${d}" fill="#2b6cb0" fill-opacity="0.6"><title>ENC ${cell.name}: served</title></path>`,
       );

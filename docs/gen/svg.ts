@@ -18,3 +18,19 @@ export function wrap(text: string, width: number): string[] {
   }
   return current ? [...lines, current] : lines;
 }
+
+/** An SVG path of rings of 1e-7° integers ([lon, lat, lon, lat, …], an ENC cell's M_COVR), projected by x and y. */
+export function ringsPath(
+  rings: readonly ArrayLike<number>[],
+  x: (lon: number) => string,
+  y: (lat: number) => string,
+): string {
+  return rings
+    .map((ring) => {
+      const pts: string[] = [];
+      for (let i = 0; i < ring.length; i += 2)
+        pts.push(`${x((ring[i] as number) / 1e7)},${y((ring[i + 1] as number) / 1e7)}`);
+      return `M${pts.join("L")}Z`;
+    })
+    .join("");
+}
