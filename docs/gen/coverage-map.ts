@@ -7,7 +7,7 @@ import path from "node:path";
 import { type DemDataset, demOpener } from "../../service/data/dem-dataset.ts";
 import { type EncCharts, encOpener } from "../../service/data/enc-charts.ts";
 import { loadFamily } from "../../service/data/families.ts";
-import { label, line, ringsPath, wrap } from "./svg.ts";
+import { label, line, ringsPath, svgDocument, wrap } from "./svg.ts";
 
 const VIEW = { west: -154.6, east: -148.6, south: 58.7, north: 64.1 };
 const SCALE = 110; // pixels per degree of latitude
@@ -86,17 +86,15 @@ export async function renderCoverageMap(artifactsDir: string): Promise<string> {
     label("Beyond this map, by family:", 0, 70, 12),
     ...otherFamilies(artifactsDir).map((text, i) => label(text, 0, 90 + i * 15, 11)),
   ];
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH + LEGEND}" height="${HEIGHT}" viewBox="0 0 ${WIDTH + LEGEND} ${HEIGHT}" font-family="sans-serif">`,
-    `<title>geo402 data coverage (generated from artifacts/ by npm run docs)</title>`,
-    `<rect width="${WIDTH}" height="${HEIGHT}" fill="#f7fafc" stroke="#a0aec0"/>`,
-    ...parts,
-    `<g transform="translate(${WIDTH + 12},12)">`,
-    ...legend,
-    "</g>",
-    "</svg>",
-    "",
-  ].join("\n");
+  return svgDocument({
+    title: "geo402 data coverage (generated from artifacts/ by npm run docs)",
+    mapWidth: WIDTH,
+    mapHeight: HEIGHT,
+    width: WIDTH + LEGEND,
+    height: HEIGHT,
+    parts,
+    legend,
+  });
 }
 
 /** The families that cover whole regions, in words read from their artifacts. */

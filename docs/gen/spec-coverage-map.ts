@@ -10,7 +10,7 @@ import type { ManifestCoverage } from "../../artifacts/format/manifest.ts";
 import { ENC_AREAS } from "../../ingest/catalogs/spec-coverage.ts";
 import { type EncCharts, encOpener } from "../../service/data/enc-charts.ts";
 import { loadFamily } from "../../service/data/families.ts";
-import { label, line, ringsPath, wrap } from "./svg.ts";
+import { label, line, ringsPath, svgDocument, wrap } from "./svg.ts";
 
 /** Longitudes east of 180° are drawn west of −180° (the Aleutians continue across the antimeridian). */
 const VIEW = { west: -189, east: -126, south: 50, north: 73 };
@@ -100,17 +100,16 @@ export async function renderSpecCoverageMap(artifactsDir: string): Promise<strin
   ];
   legend.push(...lists.map((text, i) => label(text, 0, 112 + i * 15, 11)));
   const height = Math.max(HEIGHT, 130 + lists.length * 15);
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH + LEGEND}" height="${height}" viewBox="0 0 ${WIDTH + LEGEND} ${height}" font-family="sans-serif">`,
-    `<title>geo402: the specification's coverage, served and missing (generated from artifacts/ by npm run docs)</title>`,
-    `<rect width="${WIDTH}" height="${HEIGHT}" fill="#f7fafc" stroke="#a0aec0"/>`,
-    ...parts,
-    `<g transform="translate(${WIDTH + 12},12)">`,
-    ...legend,
-    "</g>",
-    "</svg>",
-    "",
-  ].join("\n");
+  return svgDocument({
+    title:
+      "geo402: the specification's coverage, served and missing (generated from artifacts/ by npm run docs)",
+    mapWidth: WIDTH,
+    mapHeight: HEIGHT,
+    width: WIDTH + LEGEND,
+    height: height,
+    parts,
+    legend,
+  });
 }
 
 /** A family's served/missing/unnamed counts and (`names`) its missing files, as legend lines and a blank one. */

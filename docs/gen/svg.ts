@@ -34,3 +34,26 @@ export function ringsPath(
     })
     .join("");
 }
+
+/** The whole SVG: a map of mapWidth × mapHeight at the left, the legend beside it, `title` for readers. */
+export function svgDocument(d: {
+  title: string;
+  mapWidth: number;
+  mapHeight: number;
+  width: number;
+  height: number;
+  parts: readonly string[];
+  legend: readonly string[];
+}): string {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${d.width}" height="${d.height}" viewBox="0 0 ${d.width} ${d.height}" font-family="sans-serif">`,
+    `<title>${d.title}</title>`,
+    `<rect width="${d.mapWidth}" height="${d.mapHeight}" fill="#f7fafc" stroke="#a0aec0"/>`,
+    ...d.parts,
+    `<g transform="translate(${d.mapWidth + 12},12)">`,
+    ...d.legend,
+    "</g>",
+    "</svg>",
+    "",
+  ].join("\n");
+}
