@@ -11,7 +11,7 @@ import { readLock, type SourcesLock } from "./catalogs/lock-file.ts";
 import { commandUsage, type Parsed, parseIngestArgs, USAGE, UsageError } from "./cli-args.ts";
 import { exportCommand } from "./export/command.ts";
 import { FAMILIES, familyByName } from "./families.ts";
-import { buildFamily, expectedVersion } from "./lib/build.ts";
+import { buildFamily, plannedBuild } from "./lib/build.ts";
 import type { PipelineOptions } from "./lib/build-options.ts";
 import {
   expectedBuild,
@@ -28,7 +28,7 @@ import { publishCommand, syncCommand } from "./publish/commands.ts";
 import { storeFromEnv } from "./publish/object-store.ts";
 import { refreshCommand, rollbackCommand, scheduleCommand } from "./refresh/commands.ts";
 import { effectiveSources } from "./refresh/pins.ts";
-import { SOURCES, type SourceEntry, sourceById } from "./sources.ts";
+import { SOURCES, type SourceEntry } from "./sources.ts";
 
 export interface CliDeps {
   families?: readonly FamilyBuilder[];
@@ -140,11 +140,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
           let corrupt: string | undefined;
           if (p.missingOnly) {
             const current = await readCurrent(path.join(opts.outRoot, f.family)).catch(() => undefined);
-            if (current === expectedVersion(f, opts)) {
+            const expected = await plannedBuild(f, opts);
+            if (current === expected.version) {
               try {
-                const { dir } = await verifyCurrent(f, opts.outRoot);
-                const entries = f.sources.map((id) => sourceById(id, opts.sources));
-                if (!(await coverageChanged(dir, opts.lock, f.family, entries)))
+                const { dir } = await verifyCurrent(expected.builder, opts.outRoot);
+                if (!(await coverageChanged(dir, opts.lock, f.family, expected.entries)))
                   return `up to date (${current})`;
                 opts.log(
                   `${f.family}: ingest/sources.lock.json changed what ${current} serves of it; rebuilding`,
@@ -167,7 +167,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
       break;
     case "verify":
       for (const f of list)
-        await each(f, async () => `ok (${(await verifyCurrent(f, opts.outRoot)).version})`);
+        await each(
+          f,
+          async () =>
+            `ok (${(await verifyCurrent((await plannedBuild(f, opts)).builder, opts.outRoot)).version})`,
+        );
       break;
     case "repro": {
       const hashesFile = deps.expectedHashes ?? path.join(REPO_ROOT, "artifacts", "expected-hashes.json");
@@ -195,7 +199,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps = {}): Promi
         const current = await readCurrent(path.join(opts.outRoot, f.family)).catch(
           (e: Error) => `unreadable (${e.message})`,
         );
-        const expected = expectedVersion(f, opts);
+        const expected = (await plannedBuild(f, opts)).version;
         stdout.write(
           `${f.family}  format ${f.formatVersion}  expected ${expected}  current ${current ?? "none"}${current === expected ? "" : " (stale or missing)"}\n`,
         );

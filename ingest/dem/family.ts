@@ -2,11 +2,12 @@
 // coverage flags and stored as two COGs per layer plus dem.json (format: artifacts/README.md §DEM).
 
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { FAMILY_SPECS } from "../../artifacts/families.ts";
 import type { FamilyBuilder } from "../lib/family.ts";
 import { alaskaRings } from "./alaska-boundary.ts";
 import { buildDemTiles, type DemInput } from "./build-tiles.ts";
-import { COPERNICUS_GLO30, DATASET_PRIORITY, readBlock, VIEWFINDER_3AS } from "./datasets.ts";
+import { COPERNICUS_GLO30, DATASET_PRIORITY, readBlock, USGS_3DEP_2AS, VIEWFINDER_3AS } from "./datasets.ts";
 import { verifyDemArtifact } from "./verify-dem.ts";
 
 const BOUNDARY_SOURCE = "census-state-500k-2024-geojson";
@@ -43,6 +44,28 @@ export const demFamilyOf = (blocks: readonly DemBlockSource[]): FamilyBuilder =>
     "DEM blocks of Alaska as COGs of heights and coverage flags per layer (GET /v1/elevation, POST /v1/elevation/profile)",
   sources: [...blocks.map((s) => s.id), BOUNDARY_SOURCE],
   parameters: DEM_PARAMETERS,
+  // The lock's Alaska 2″ 3DEP blocks (USGS publishes no checksum: hashed when first had, see
+  // ingest/lib/locked-inputs.ts; the 3DEP reader checks each block's layout and extent).
+  lock: {
+    source: (file) => ({
+      id: `dem-usgs-3dep-2as-${file.name}`,
+      url: file.url,
+      vintage: `USGS 3DEP 2 arc-second, block ${file.name} published ${file.detail.published}`,
+      license: USGS_3DEP_2AS.license,
+      attribution: "U.S. Geological Survey, 3D Elevation Program (3DEP)",
+      mirrorPath: file.mirrorPath,
+    }),
+    extend: (locked) =>
+      demFamilyOf([
+        ...blocks,
+        ...locked.map((e) => ({
+          id: e.id,
+          kind: "usgs-3dep" as const,
+          dataset: USGS_3DEP_2AS,
+          fileName: path.posix.basename(e.url),
+        })),
+      ]),
+  },
   async build(ctx) {
     const inputPath = (id: string): string => {
       const p = ctx.inputs[id];

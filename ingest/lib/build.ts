@@ -18,11 +18,12 @@ import {
   verifyOutputs,
 } from "../../artifacts/format/manifest.ts";
 import { lockCoverage } from "../catalogs/lock-coverage.ts";
-import { SOURCES, type SourceEntry, sourceById } from "../sources.ts";
+import { type SourceEntry, sourceById } from "../sources.ts";
 import type { PipelineOptions } from "./build-options.ts";
 import type { FamilyBuilder } from "./family.ts";
-import { type InputOptions, type ResolvedInput, resolveInput } from "./inputs.ts";
+import { type InputOptions, inputOptions, type ResolvedInput, resolveInput } from "./inputs.ts";
 import { DEFAULT_KEEP, pruneVersions, recordSwitch } from "./kept-versions.ts";
+import { followLock } from "./locked-inputs.ts";
 import { diffOutputs, hashOutputs } from "./outputs.ts";
 import { versionId } from "./version-id.ts";
 
@@ -40,30 +41,35 @@ const DOWNLOADS = 4;
 
 const STAGING = /^\.staging-.+-(\d+)-[0-9a-f]+$/;
 
-/** The version id the current registry entries and parameters give, without reading any input. */
-export function expectedVersion(builder: FamilyBuilder, opts: Pick<PipelineOptions, "sources">): string {
-  return versionId(
-    builder,
-    builder.sources.map((id) => sourceById(id, opts.sources ?? SOURCES)),
-  );
+/**
+ * The version id a build would get now: the registry's pins plus the locked files the mirror or the
+ * download cache holds (nothing is downloaded), with the family that reads them.
+ */
+export async function plannedBuild(
+  builder: FamilyBuilder,
+  opts: PipelineOptions,
+): Promise<{ version: string; builder: FamilyBuilder; entries: SourceEntry[] }> {
+  const followed = await followLock(builder, opts, "local");
+  const entries = followed.builder.sources.map((id) => sourceById(id, followed.registry));
+  return { version: versionId(followed.builder, entries), builder: followed.builder, entries };
 }
 
-export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions): Promise<BuildResult> {
-  const entries = builder.sources.map((id) => sourceById(id, opts.sources ?? SOURCES));
-  const version = versionId(builder, entries);
-  const familyDir = path.join(opts.outRoot, builder.family);
+export async function buildFamily(pinned: FamilyBuilder, opts: PipelineOptions): Promise<BuildResult> {
+  const familyDir = path.join(opts.outRoot, pinned.family);
   await mkdir(familyDir, { recursive: true });
   await removeStaleStaging(familyDir, opts.log);
+  const { builder, registry, had } = await followLock(pinned, opts, "download");
+  const entries = builder.sources.map((id) => sourceById(id, registry));
+  const version = versionId(builder, entries);
 
-  const inputs = await resolveAll(entries, {
-    ...(opts.mirror ? { mirror: opts.mirror } : {}),
-    cacheDir: opts.cacheDir ?? path.join(opts.outRoot, ".cache", "sources"),
-    log: opts.log,
-    progress: opts.progress,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-    ...(opts.upstream ? { upstream: opts.upstream } : {}),
-    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-  });
+  const haveNow = new Map(had.map((h) => [h.entry.id, h]));
+  const resolved = await resolveAll(
+    entries.filter((e) => !haveNow.has(e.id)),
+    inputOptions(opts),
+  );
+  const inputs = entries.map(
+    (e) => haveNow.get(e.id) ?? (resolved.find((r) => r.entry.id === e.id) as ResolvedInput),
+  );
 
   const staging = path.join(
     familyDir,
@@ -108,7 +114,11 @@ export async function buildFamily(builder: FamilyBuilder, opts: PipelineOptions)
     if (coverage) {
       manifest.coverage = coverage;
       const gaps = [
-        ...(coverage.missing.length > 0 ? [`missing ${coverage.missing.join(", ")}`] : []),
+        ...(coverage.missing.length > 0
+          ? [
+              `missing ${coverage.missing.slice(0, 10).join(", ")}${coverage.missing.length > 10 ? ` and ${coverage.missing.length - 10} more (the manifest lists them)` : ""}`,
+            ]
+          : []),
         ...(coverage.unnamed > 0 ? [`${coverage.unnamed} not named (the catalog was not read)`] : []),
       ];
       if (gaps.length > 0)

@@ -79,3 +79,15 @@ export async function downloadFile(url: string, dest: string, opts: DownloadOpti
     );
   }
 }
+
+/** The error's message with its causes' (undici's "fetch failed" keeps the reason in `cause`). */
+export function describeError(err: unknown): string {
+  const parts: string[] = [];
+  for (
+    let e = err as { message?: string; code?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  )
+    parts.push(`${e.message ?? ""}${e.code && !e.message?.includes(e.code) ? ` (${e.code})` : ""}`);
+  return parts.join(": ");
+}

@@ -1,6 +1,8 @@
 // The contract between the ingest pipeline and each data family. A family builder turns its
 // checked upstream inputs into files in a staging folder; the pipeline does everything else
 // (input checks, manifest, hashes, verify, atomic switch of `current`).
+import type { PlannedFile } from "../catalogs/plan-types.ts";
+import type { SourceEntry } from "../sources.ts";
 
 export interface FamilyBuilder {
   /** A name of artifacts/families.ts (tests build their own families). */
@@ -26,7 +28,22 @@ export interface FamilyBuilder {
    * known-answer points). Returns the edition it read from an input (id → vintage) when it names one.
    */
   sanity?(inputs: Record<string, string>, changed: readonly string[]): Promise<SanityReport>;
+  /**
+   * How the family reads the files of its lock (ingest/sources.lock.json) that are not among its
+   * pinned inputs. Absent: the lock only states what the build serves (lib/locked-inputs.ts).
+   */
+  lock?: FamilyLock;
 }
+
+/** A family that follows its lock: a build reads every locked file the mirror or a download supplies. */
+export interface FamilyLock {
+  /** The registry entry of a locked file, but its bytes (known only once it is had, when the lock gives no hash). */
+  source(file: PlannedFile): LockedSource;
+  /** The family over its pinned inputs plus `locked` (their entries with the bytes they were had with). */
+  extend(locked: readonly SourceEntry[]): FamilyBuilder;
+}
+
+export type LockedSource = Omit<SourceEntry, "sha256" | "bytes" | "mirroredAt" | "published">;
 
 export interface SanityReport {
   /** Source id → the edition the input itself declares (e.g. "EPSG v11.022 (2024-11-05), …"). */

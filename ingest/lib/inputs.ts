@@ -7,7 +7,8 @@ import path from "node:path";
 import { ArtifactError } from "../../artifacts/format/artifact-error.ts";
 import { hashFile } from "../../artifacts/format/file-hash.ts";
 import type { SourceEntry } from "../sources.ts";
-import { DownloadMismatch, downloadFile } from "./download.ts";
+import type { PipelineOptions } from "./build-options.ts";
+import { DownloadMismatch, describeError, downloadFile } from "./download.ts";
 import { readZipMember } from "./zip-member.ts";
 
 export interface ResolvedInput {
@@ -32,6 +33,19 @@ export interface InputOptions {
   retries?: number;
   /** Today's date for retrievedAt of downloads (YYYY-MM-DD). */
   today?: string;
+}
+
+/** Where a pipeline step's inputs come from, as its options say. */
+export function inputOptions(opts: PipelineOptions): InputOptions {
+  return {
+    ...(opts.mirror ? { mirror: opts.mirror } : {}),
+    cacheDir: opts.cacheDir ?? path.join(opts.outRoot, ".cache", "sources"),
+    log: opts.log,
+    progress: opts.progress,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.upstream ? { upstream: opts.upstream } : {}),
+    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
+  };
 }
 
 async function checkDigest(file: string, entry: SourceEntry, where: string): Promise<void> {
@@ -101,7 +115,7 @@ export async function resolveInput(entry: SourceEntry, opts: InputOptions): Prom
     // The partial file stays: the next build resumes it with a Range request.
     throw new ArtifactError(
       "source_unavailable",
-      `source ${entry.id}: cannot download ${from}: ${(err as Error).message}`,
+      `source ${entry.id}: cannot download ${from}: ${describeError(err)}`,
     );
   }
   await rename(part, cached);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { readCurrent } from "../../artifacts/format/current-pointer.ts";
 import { type ManifestOutput, readManifest } from "../../artifacts/format/manifest.ts";
-import { buildFamily, expectedVersion } from "./build.ts";
+import { buildFamily, plannedBuild } from "./build.ts";
 import type { PipelineOptions } from "./build-options.ts";
 import type { FamilyBuilder } from "./family.ts";
 import { diffOutputs } from "./outputs.ts";
@@ -23,7 +23,7 @@ export interface ReproduceResult {
 }
 
 export async function reproduce(builder: FamilyBuilder, opts: PipelineOptions): Promise<ReproduceResult> {
-  const version = expectedVersion(builder, opts);
+  const { version } = await plannedBuild(builder, opts);
   const currentDir = path.join(opts.outRoot, builder.family);
   const current =
     (await readCurrent(currentDir).catch(() => undefined)) === version

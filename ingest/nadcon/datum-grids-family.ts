@@ -19,12 +19,20 @@ import type { FamilyBuilder } from "../lib/family.ts";
 import { decodeNadcon5GeoTiff } from "./nadcon5-geotiff.ts";
 import { datumGridsSanity } from "./nadcon5-sanity.ts";
 import { cutTiles, DEFAULT_TILE_SIZE } from "./shift-grid-tiles.ts";
-import { gridSourceId, NADCON5_GRIDS } from "./sources.ts";
+import { gridSourceId, NADCON5_GRIDS, nadconSource } from "./sources.ts";
 
 /** The family over the grid files `grids` (the scale run, test/scale/, adds generated CONUS grids). */
 export const datumGridsFamilyOf = (grids: readonly string[]): FamilyBuilder => ({
   ...FAMILY_SPECS["datum-grids"],
   sources: grids.map(gridSourceId),
+  // Every NADCON5 grid of PROJ-data's index that the lock names (with the index's size and sha256).
+  lock: {
+    source: (file) => {
+      const { sha256: _s, bytes: _b, mirroredAt: _m, published: _p, ...fields } = nadconSource(file.name);
+      return { ...fields, url: file.url, mirrorPath: file.mirrorPath };
+    },
+    extend: (locked) => datumGridsFamilyOf([...grids, ...locked.map((e) => path.posix.basename(e.url))]),
+  },
   parameters: { tileSize: DEFAULT_TILE_SIZE },
   description: "NADCON5 shift grids (NOAA NGS via PROJ-data) tiled for on-demand reading",
   async build(ctx) {

@@ -95,7 +95,8 @@ export const NADCON5_GRIDS: readonly [string, string, number][] = [
 export const gridSourceId = (file: string): string =>
   `nadcon5-${file.replace(/^us_noaa_nadcon5_/, "").replace(/\.tif$/, "")}`;
 
-export const NADCON_SOURCES: readonly SourceEntry[] = NADCON5_GRIDS.map(([file, sha256, bytes]) => ({
+/** The registry entry of the NADCON5 grid `file` as PROJ-data publishes it. */
+export const nadconSource = (file: string, sha256 = "", bytes = 0): SourceEntry => ({
   id: gridSourceId(file),
   url: `https://cdn.proj.org/${file}`,
   sha256,
@@ -107,4 +108,8 @@ export const NADCON_SOURCES: readonly SourceEntry[] = NADCON5_GRIDS.map(([file, 
   mirrorPath: `nadcon/${file}`,
   mirroredAt: "2026-11-21",
   published: { url: "https://cdn.proj.org/files.geojson", format: "proj-files-geojson" },
-}));
+});
+
+export const NADCON_SOURCES: readonly SourceEntry[] = NADCON5_GRIDS.map(([file, sha256, bytes]) =>
+  nadconSource(file, sha256, bytes),
+);

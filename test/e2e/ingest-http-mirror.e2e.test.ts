@@ -8,9 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readManifest } from "../../artifacts/format/manifest.ts";
+import { readLock } from "../../ingest/catalogs/lock-file.ts";
 import { buildFamily } from "../../ingest/lib/build.ts";
 import type { PipelineOptions } from "../../ingest/lib/build-options.ts";
-import { datumGridsFamily } from "../../ingest/nadcon/datum-grids-family.ts";
+import { datumGridsFamily, datumGridsFamilyOf } from "../../ingest/nadcon/datum-grids-family.ts";
+import { NADCON5_GRIDS } from "../../ingest/nadcon/sources.ts";
 import { SOURCES, sourceById } from "../../ingest/sources.ts";
 import { SHARED } from "../conformance/shared-data.ts";
 import { startUpstream, type Upstream } from "../support/upstream-server.ts";
@@ -101,5 +103,21 @@ describe("datum-grids from a local HTTP mirror", () => {
       await rm(sitePath(grid.url));
       await copyFile(path.join(MIRROR, grid.mirrorPath), sitePath(grid.url));
     }
+  });
+
+  it("follows the lock: a grid the lock names but the family does not pin is downloaded and built in", async () => {
+    const lock = await readLock();
+    const grids = NADCON5_GRIDS.map(([file]) => file);
+    const pinnedAllButLast = datumGridsFamilyOf(grids.slice(0, -1));
+    const opts = options("locked", { upstream: upstream.url, lock: lock!, retries: 0 });
+    const r = await buildFamily(pinnedAllButLast, opts);
+    const folder = await buildFamily(datumGridsFamily, options("folder-all", { mirror: MIRROR }));
+    expect(r.version).toBe(folder.version);
+    expect(r.outputs).toEqual(folder.outputs);
+    const m = await readManifest(r.dir);
+    expect(m.coverage?.served).toContain(grids.at(-1));
+    // The upstream stand-in serves what the mirror holds: the lock's three CONUS grids are missing.
+    expect(m.coverage?.missing).toHaveLength(3);
+    expect(m.coverage?.missing.every((g) => g.endsWith("_conus.tif"))).toBe(true);
   });
 });
