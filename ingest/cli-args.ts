@@ -35,7 +35,9 @@ const COMMON_OPTIONS: readonly OptionName[] = ["mirror", "no-mirror", "upstream"
 
 export const COMMANDS: Record<string, CommandSpec> = {
   build: {
-    usage: `  build <family>|all   build into <out>/<family>/<version>, switch current after verify
+    usage: `  build <family>|all   build into <out>/<family>/<version>, switch current after verify; dem and
+                       datum-grids also read every file of ingest/sources.lock.json the mirror,
+                       the cache or the publisher supplies (the rest are listed missing)
       --missing-only   skip families whose current version is the expected one and verifies`,
     target: "required",
     options: ["missing-only"],
@@ -59,7 +61,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
     options: ["json", "catalogs"],
   },
   lock: {
-    usage: `  lock                 write that plan to ingest/sources.lock.json (builds report against it),
+    usage: `  lock                 write that plan to ingest/sources.lock.json (builds follow it),
                        from the publishers' catalogs only (the mirror's copy or a download; a
                        catalog that cannot be read locks the pinned files and counts the rest)`,
     target: "none",
