@@ -133,12 +133,13 @@ export async function remoteFacilitatorClient(
 
   /** One call under its deadline; transport failures and timeouts are facilitator faults. */
   async function call(op: Operation, method: "GET" | "POST", body?: string): Promise<Answer> {
-    const headers: Record<string, string> = {
-      "content-type": "application/json",
-      ...(authHeaders ? ((await authHeaders())[op] ?? {}) : {}),
-    };
     const signal = AbortSignal.timeout(TIMEOUT_MS);
     try {
+      // Inside the try: auth headers that cannot be made (a JWT not signed) are a facilitator fault too.
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        ...(authHeaders ? ((await authHeaders())[op] ?? {}) : {}),
+      };
       const response = await dispatcher.request({
         origin,
         path: `${prefix}/${op}`,
