@@ -164,14 +164,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(known instanceof ApiError ? known : new ApiError("invalid_json", {}), undefined);
     }
   });
-  app.addHook("onRequest", watchDelivery);
-  // A body sent without a Content-Type is read as JSON; a declared non-JSON type is refused.
-  app.addHook("onRequest", requestDeadline(config.requestTimeoutMs));
-  // Hooks are callback-style where they never wait: an async hook costs a promise per request.
-  app.addHook("onRequest", (req, _reply, done) => {
+  const cutSlowBody = requestDeadline(config.requestTimeoutMs);
+  // The app's own request-start work in one hook (each hook is a pass through Fastify's runner on
+  // every request, the 402 included), callback-style: an async hook costs a promise per request.
+  app.addHook("onRequest", (req, reply, done) => {
+    // A body sent without a Content-Type is read as JSON; a declared non-JSON type is refused.
     if (req.method === "POST" && req.headers["content-type"] === undefined)
       req.headers["content-type"] = "application/json";
-    done();
+    cutSlowBody(req);
+    watchDelivery(req, reply, done);
   });
   app.addHook("preValidation", holdSocket);
   app.addHook("onSend", (req, reply, payload, done) => {

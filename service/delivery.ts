@@ -7,6 +7,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiError } from "./errors.ts";
 import { logRequest } from "./request-log.ts";
+import type { CatalogEntry } from "./route-types.ts";
 
 export class Delivery {
   // The AbortController (an EventTarget) is made only when a handler asks for the signal: most
@@ -18,8 +19,14 @@ export class Delivery {
   #logged = false;
   /** A refusal written straight to the socket, outside Fastify (408 of a slow client). */
   closedWith: ApiError | null = null;
+  /**
+   * The catalog route answering, read once per request: Fastify's `request.routeOptions` builds a
+   * new object at each read, which the log line would otherwise pay for again.
+   */
+  readonly entry: CatalogEntry | null;
 
   constructor(req: FastifyRequest, reply: FastifyReply) {
+    this.entry = req.routeOptions.config?.entry ?? null;
     reply.raw.once("finish", () => {
       this.#finished = true;
     });
@@ -81,7 +88,7 @@ declare module "fastify" {
 export function watchDelivery(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const delivery = new Delivery(req, reply);
   req.delivery = delivery;
-  if (!req.routeOptions.config?.entry)
+  if (!delivery.entry)
     reply.raw.once("close", () => {
       if (delivery.gone()) delivery.log(req, reply);
     });

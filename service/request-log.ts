@@ -3,15 +3,18 @@
 // signatures. Written once per request by service/delivery.ts, aborted requests included.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiError } from "./errors.ts";
+import type { CatalogEntry } from "./route-types.ts";
 
 /** What the line reads of the request's delivery (delivery.ts's Delivery). */
 export interface DeliveryOutcome {
   readonly closedWith: ApiError | null;
+  /** The catalog route answering, if any. */
+  readonly entry: CatalogEntry | null;
   gone(): boolean;
 }
 
 export function logRequest(req: FastifyRequest, reply: FastifyReply, delivery: DeliveryOutcome): void {
-  const entry = req.routeOptions.config?.entry;
+  const entry = delivery.entry;
   const outcome = req.paymentOutcome;
   const closedWith = delivery.closedWith;
   const code = closedWith?.code ?? req.errorCode;

@@ -80,9 +80,16 @@ export async function startService(
       });
   // Without a devnet, `remote` is set (startDevnet ran otherwise).
   const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);
-  const facilitatorClient: FacilitatorClient = devnet
-    ? devnet.facilitator.client
+  const remoteFacilitator = devnet
+    ? undefined
     : await remoteFacilitatorClient(facilitatorUrl, config.facilitatorAuth);
+  const facilitatorClient: FacilitatorClient =
+    remoteFacilitator?.client ?? (devnet as Devnet).facilitator.client;
+  /** Stops the devnet, or closes the connections to the remote facilitator. */
+  const stopPayments = async () => {
+    await remoteFacilitator?.close();
+    await devnet?.stop();
+  };
   const authorizerKey = config.receiverAuthorizerKey ?? devnet?.receiverAuthorizerKey;
   const authorizerAddress = config.receiverAuthorizerKey ? undefined : devnet?.receiverAuthorizerAddress;
   const terms: PaymentTerms = {
@@ -110,7 +117,7 @@ export async function startService(
         onError: (err) => app?.log.error({ err }, "batch-settlement claim round failed"),
       });
     } catch (err) {
-      await devnet?.stop();
+      await stopPayments();
       throw err;
     }
   }
@@ -140,7 +147,7 @@ export async function startService(
   const chainRpcUrl = config.rpcUrl ?? devnet?.anvil.rpcUrl;
   const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
     await batch?.close();
-    await devnet?.stop();
+    await stopPayments();
     throw err;
   });
   try {
@@ -174,7 +181,7 @@ export async function startService(
     await admin?.close();
     await answers.close();
     await batch?.close();
-    await devnet?.stop();
+    await stopPayments();
     throw err;
   }
   let closing = false;
@@ -249,7 +256,7 @@ export async function startService(
     await answers.close();
     await batch?.close();
     if (!opts.data) data.closeAll();
-    await devnet?.stop();
+    await stopPayments();
   };
   return {
     app,

@@ -2,7 +2,7 @@
 // not finish sending its request in time, and bytes that are not HTTP at all. Both get our error
 // body and the connection is closed.
 import type { Socket } from "node:net";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "./errors.ts";
 
 function rawAnswer(socket: Socket, err: ApiError): void {
@@ -22,12 +22,11 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
   rawAnswer(socket, new ApiError(timedOut ? "request_timeout" : "malformed_request", {}));
 }
 
-/** onRequest: cut a request whose body is still arriving after `ms` (408 request_timeout). */
+/** Cuts a request whose body is still arriving after `ms` (408 request_timeout); called on request. */
 export function requestDeadline(ms: number) {
   // The request is looked at a microtask later, once the chunk that carried its headers has been
-  // parsed, so a body that came with them (most) needs no timer. The hook itself goes on at once:
-  // an async hook would hold the request's lifecycle back by a promise.
-  return (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+  // parsed, so a body that came with them (most) needs no timer.
+  return (req: FastifyRequest): void => {
     queueMicrotask(() => {
       if (req.raw.complete) return;
       const timer = setTimeout(() => {
@@ -40,6 +39,5 @@ export function requestDeadline(ms: number) {
       req.raw.once("end", () => clearTimeout(timer));
       req.raw.once("close", () => clearTimeout(timer));
     });
-    done();
   };
 }

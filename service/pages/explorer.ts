@@ -160,7 +160,8 @@ export function registerExplorer(
 ): void {
   const html = renderExplorer(entries, terms);
   app.addHook("onRequest", (req, reply, done) => {
-    if (req.routeOptions.url !== "/") {
+    // The raw URL first: `routeOptions` builds an object per read, and this hook sees every request.
+    if ((req.url !== "/" && !req.url.startsWith("/?")) || req.routeOptions.url !== "/") {
       done();
       return;
     }

@@ -1,8 +1,9 @@
 // The 402 and the paid path beside their peers (issue 32 item 5), each system in its own process
 // so that the CPU its main thread spends (from /proc, Linux) is its own, the same remote
 // facilitator behind both paid sides:
-// - unpaid POST /v1/hello → 402: geo402 against a bare Fastify JSON route and @x402/express
-//   (autocannon, c=16, rounds in rotating order), main-thread CPU per request;
+// - unpaid POST /v1/hello → 402: geo402 against a bare Fastify JSON route, a bare Fastify route
+//   sending geo402's 402 as it is (the same headers and body: the cost of its bytes alone) and
+//   @x402/express (autocannon, c=16, rounds in rotating order), main-thread CPU per request;
 // - paid POST /v1/hello (exact, pre-signed by this process): geo402 against @x402/express, both
 //   verifying and settling through the devnet's facilitator over HTTP on loopback (started here:
 //   anvil, test USDC, the facilitator in its own thread), main-thread CPU per paid request.
@@ -97,8 +98,34 @@ try {
   const bare = await start("bare");
   procs.push(bare.proc);
   await untilComputeReady(adminPort, geo402);
+  // geo402's 402 as it is on the wire, for a bare Fastify route answering the same bytes.
+  const unpaid402 = await fetch(`http://127.0.0.1:${port}/v1/hello`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const perConnection = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
+  const same402Port = await freePort();
+  const same402 = spawn(process.execPath, ["--import", "tsx", "test/bench/_same-402-peer.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(same402Port),
+      ANSWER: JSON.stringify({
+        status: unpaid402.status,
+        headers: Object.fromEntries([...unpaid402.headers].filter(([k]) => !perConnection.includes(k))),
+        body: await unpaid402.text(),
+      }),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  procs.push(same402);
   const sides = {
     "bare Fastify JSON route": { url: `${bare.url}/v1/hello`, proc: bare.proc },
+    "bare Fastify sending geo402's 402 bytes": {
+      url: `http://127.0.0.1:${same402Port}/v1/hello`,
+      proc: same402,
+    },
     "@x402/express (unpaid → 402)": { url: `http://127.0.0.1:${expressPort}/v1/hello`, proc: express },
     "geo402 (unpaid → 402)": { url: `http://127.0.0.1:${port}/v1/hello`, proc: geo402 },
   };
@@ -129,7 +156,13 @@ try {
     const ratios = unpaid.map((r) => r[n] / r["bare Fastify JSON route"]);
     console.log(`| ${n} | ${median(unpaid.map((r) => r[n])).toFixed(0)} | ${median(ratios).toFixed(2)} |`);
   }
-  console.log("\ngoal: geo402 ≤ 1.5× bare Fastify\n");
+  const sameBytes = median(
+    unpaid.map((r) => r["geo402 (unpaid → 402)"] / r["bare Fastify sending geo402's 402 bytes"]),
+  );
+  console.log("\ngoal: geo402 ≤ 1.5× bare Fastify");
+  console.log(
+    `geo402 ÷ bare Fastify sending the same 402 bytes: ${sameBytes.toFixed(2)}× (median of rounds)\n`,
+  );
 
   // 2. Paid: each side's own terms, payments signed before the round (the client's cost).
   const signer = exactSigner(devnet.payerKey);

@@ -53,6 +53,8 @@ export interface Standin {
   url: string;
   /** Each call that came in: its operation, whether its auth passed, and the headers it carried. */
   calls: { op: string; authorized: boolean; headers: IncomingMessage["headers"] }[];
+  /** TCP connections accepted so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -139,12 +141,19 @@ export async function startStandinFacilitator(opts: StandinOptions): Promise<Sta
     }
     res.writeHead(upstream.status, { "content-type": "application/json" }).end(text);
   });
+  // Idle connections kept a minute, as a hosted facilitator behind a balancer keeps them.
+  server.keepAliveTimeout = 60_000;
+  let connections = 0;
+  server.on("connection", () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : 0;
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
     calls,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
