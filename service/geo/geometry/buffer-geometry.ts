@@ -46,8 +46,7 @@ export const followTolerance = (distance: number, steps: number): number =>
  * followed at all) are the floor: when that alone is over the budget (arcs at steps 128 about
  * hundreds of sharp turns), loosening cannot meet it and the answer keeps `tol`.
  */
-function outputInBudget(planar: MultiPoly, back: (tol: number) => MultiPoly, tol: number): MultiPoly {
-  if (planar.length === 0) return [];
+function outputInBudget(back: (tol: number) => MultiPoly, tol: number): MultiPoly {
   let polygons = back(tol);
   if (polygons.flat(2).length <= MAX_OUTPUT_VERTICES) return polygons;
   const floor = back(Number.POSITIVE_INFINITY);
@@ -101,7 +100,7 @@ export function bufferGeometry(g: Geometry, path: string, distance: number, step
     return { ...framed, radiusScale, longEdges, coarse };
   }
   const planar = planarBuffer(pg, distance, steps);
-  const polygons = outputInBudget(planar.polygons, (t) => planeToLonLat(plane, planar.polygons, t, path), tol);
+  const polygons = outputInBudget((t) => planeToLonLat(plane, planar.polygons, t, path), tol);
   return {
     polygons,
     radiusScale,
