@@ -94,7 +94,7 @@ export function bufferGeometry(g: Geometry, path: string, distance: number, step
   const extent = Math.max(
     ...[...pg.points, ...pg.paths.flat(), ...pg.polygons.flat(2)].map((p) => Math.hypot(p[0], p[1])),
   );
-  const frame = frameExtent([...lines, ...polys.flat()]);
+  const frame = frameExtent([...lines, ...polys.flat()], distance);
   if (distance !== 0 && extent > frame) {
     const framed = framedBuffer(pointsOf(g), lines, polys, distance, steps, tol, path, frame);
     return { ...framed, radiusScale, longEdges, coarse };
