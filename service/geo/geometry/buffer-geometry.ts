@@ -40,6 +40,21 @@ function hasLongEdge(paths: Position[][]): boolean {
 export const followTolerance = (distance: number, steps: number): number =>
   Math.max(1e-4, Math.abs(distance) * Math.min(1e-5, 0.1 * chordError(steps)));
 
+/**
+ * The plane polygons in lon/lat, their edges followed to within `tol`, loosened fourfold while the
+ * answer has more than MAX_OUTPUT_VERTICES positions. The polygons' own vertices (edges not
+ * followed at all) are the floor: when that alone is over the budget (arcs at steps 128 about
+ * hundreds of sharp turns), loosening cannot meet it and the answer keeps `tol`.
+ */
+function outputInBudget(back: (tol: number) => MultiPoly, tol: number): MultiPoly {
+  let polygons = back(tol);
+  if (polygons.flat(2).length <= MAX_OUTPUT_VERTICES) return polygons;
+  const floor = back(Number.POSITIVE_INFINITY);
+  if (floor.flat(2).length > MAX_OUTPUT_VERTICES) return polygons;
+  for (let t = tol * 4; polygons.flat(2).length > MAX_OUTPUT_VERTICES; t *= 4) polygons = back(t);
+  return polygons;
+}
+
 export function bufferGeometry(g: Geometry, path: string, distance: number, steps: number): GeometryBuffer {
   const positions = [...positionsOf(g)];
   const centre = vertexMean(positions) ?? [positions[0]?.[0] ?? 0, positions[0]?.[1] ?? 0];
@@ -79,17 +94,13 @@ export function bufferGeometry(g: Geometry, path: string, distance: number, step
   const extent = Math.max(
     ...[...pg.points, ...pg.paths.flat(), ...pg.polygons.flat(2)].map((p) => Math.hypot(p[0], p[1])),
   );
-  const frame = frameExtent([...lines, ...polys.flat()]);
+  const frame = frameExtent([...lines, ...polys.flat()], distance);
   if (distance !== 0 && extent > frame) {
     const framed = framedBuffer(pointsOf(g), lines, polys, distance, steps, tol, path, frame);
     return { ...framed, radiusScale, longEdges, coarse };
   }
   const planar = planarBuffer(pg, distance, steps);
-  let polygons: MultiPoly = [];
-  for (let t = tol; planar.polygons.length > 0; t *= 4) {
-    polygons = planeToLonLat(plane, planar.polygons, t, path);
-    if (polygons.flat(2).length <= MAX_OUTPUT_VERTICES) break;
-  }
+  const polygons = outputInBudget((t) => planeToLonLat(plane, planar.polygons, t, path), tol);
   return {
     polygons,
     radiusScale,

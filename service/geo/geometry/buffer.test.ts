@@ -4,6 +4,7 @@ import { getIssues } from "@placemarkio/check-geojson";
 import { describe, expect, it } from "vitest";
 import { Refusal } from "../refusal.ts";
 import { type BufferAnswer, buffer } from "./buffer.ts";
+import { MAX_OUTPUT_VERTICES } from "./buffer-geometry.ts";
 import { DEG, gaussianRadius, MEAN_RADIUS } from "./ellipsoid.ts";
 import { polygonArea, signedRingArea } from "./ellipsoidal-area.ts";
 import type { Position } from "./geojson-input.ts";
@@ -253,4 +254,31 @@ describe("buffers stay valid GeoJSON across the antimeridian and around the pole
     expect((err as Refusal).code).toBe("invalid_geometry");
     expect((err as Refusal).details.path).toBe("$.geojson");
   });
+});
+
+// Issue 30: a buffer whose own polygons (arcs at steps 128) exceed the output vertex budget used to
+// loosen the following tolerance for ever, as loosening removes nothing below the polygons' own
+// vertices; now the answer keeps them all, followed at the distance's tolerance.
+describe("answers whose polygons alone exceed the output vertex budget", () => {
+  const positions = (r: BufferAnswer) => polygonsOf(r.geojson as Feature).flat(2).length;
+
+  it("200 points 100 m apart buffered 1 m at steps 128 answer all 200 disks whole (513 positions each)", () => {
+    const coordinates = Array.from({ length: 200 }, (_, i) => [
+      -100 + (i % 20) * 0.001,
+      40 + Math.floor(i / 20) * 0.001,
+    ]);
+    const r = buffer({ geojson: { type: "MultiPoint", coordinates }, distance: 1, steps: 128 });
+    expect(positions(r)).toBe(200 * (4 * 128 + 1));
+    expect(positions(r)).toBeGreaterThan(MAX_OUTPUT_VERTICES);
+    expect(r.notes).toEqual([]);
+  });
+
+  it("the 500-position zig-zag of 10° teeth 0.001° apart, 10 m, steps 128, is answered with every tip's arc", () => {
+    const coordinates = Array.from({ length: 500 }, (_, i) => [i * 0.001, i % 2 ? 10 : 0]);
+    const r = buffer({ geojson: { type: "LineString", coordinates }, distance: 10, steps: 128 });
+    expect((r.geojson as Feature).geometry?.type).toBe("Polygon");
+    // a half circle (2·128 pieces) round each of the 498 tips and both ends
+    expect(positions(r)).toBeGreaterThan(500 * 2 * 128);
+    expect(positions(r)).toBeGreaterThan(MAX_OUTPUT_VERTICES);
+  }, 60_000);
 });
