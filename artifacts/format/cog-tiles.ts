@@ -1,13 +1,14 @@
-// The tiles of a Cloud-Optimized GeoTIFF read one block at a time through a byte source: the
-// first image file directory (IFD) is parsed once at open and held in memory (size, sample type,
+// The tiles of a tiled GeoTIFF (a COG, or the DEM's sparse GeoTIFFs whose directory follows the
+// tiles) read one block at a time through a byte source: the first image file directory (IFD)
+// is parsed once at open and held in memory (size, sample type,
 // tile offsets and byte counts, georeferencing); `raw(i)` reads the stored bytes of tile i by
 // range, `decode` inflates them (Node's zlib) and undoes the TIFF predictor.
 //
 // Our own ~150 lines rather than geotiff.js: a reader that checks a CRC-32 per block must see the
 // stored bytes before they are decoded (geotiff.js's `getTileOrStrip` reads and decodes in one
 // step through its own source layer), and must read them through our `ByteSource` (file, memory,
-// object storage). Only what GDAL's COG driver writes for our rasters is accepted: classic
-// little-endian TIFF, tiled, DEFLATE, one image plane, one sample type.
+// object storage). Only what GDAL's COG driver and format/sparse-tiff-writer.ts write for our
+// rasters is accepted: classic little-endian TIFF, tiled, DEFLATE, one image plane, one sample type.
 import { inflateSync } from "node:zlib";
 import { ArtifactError } from "./artifact-error.ts";
 import type { ByteSource } from "./byte-source.ts";
@@ -32,7 +33,7 @@ const TAG = {
 /** Bytes per value of the TIFF field types we read (BYTE, SHORT, LONG, DOUBLE). */
 const TYPE_BYTES: Record<number, number> = { 1: 1, 3: 2, 4: 4, 12: 8 };
 const DEFLATE = [8, 32946];
-/** GDAL's COG puts the IFD and tile arrays first: one read of this many bytes usually holds them. */
+/** GDAL's COG puts the IFD and tile arrays first: one read of this many bytes usually holds them (the DEM's sparse GeoTIFFs put them last: a second and third read). */
 const HEAD_BYTES = 16384;
 
 export type SampleKind = "float32" | "uint16";
@@ -88,7 +89,8 @@ export class CogTiles {
     if (hv.getUint16(0) !== 0x4949 || hv.getUint16(2, true) !== 42)
       fail("not a classic little-endian TIFF (BigTIFF and big-endian are not read)");
     const ifd = hv.getUint32(4, true);
-    const count = new DataView((await bytesAt(ifd, 2)).slice().buffer).getUint16(0, true);
+    const countBytes = await bytesAt(ifd, 2);
+    const count = new DataView(countBytes.buffer, countBytes.byteOffset, 2).getUint16(0, true);
     const entries = await bytesAt(ifd + 2, 12 * count);
     const ev = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
     const fields = new Map<number, number[]>();

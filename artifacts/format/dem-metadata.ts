@@ -4,7 +4,7 @@
 import { ArtifactError } from "./artifact-error.ts";
 import type { DemGrid } from "./dem-grid.ts";
 
-export const DEM_FORMAT = { major: 2, minor: 0 } as const;
+export const DEM_FORMAT = { major: 3, minor: 0 } as const;
 /** The metadata file of a version; it names every other file (the layers' COGs). */
 export const DEM_METADATA_FILE = "dem.json";
 /** Most source blocks an artifact may hold: a pixel's block is stored as 1 + its index in a uint16. */
