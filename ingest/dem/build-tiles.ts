@@ -58,6 +58,7 @@ export async function buildDemTiles(opts: DemBuildOptions): Promise<DemMetadata>
       input.fileName,
       await input.bytes(),
       input.dataset,
+      false,
     );
     const ppd = pixelsPerDegree(shape);
     const grid: DemGrid = {

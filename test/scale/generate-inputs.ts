@@ -4,7 +4,15 @@
 // the generated files: their URL is the upstream file they stand for, their vintage and licence say
 // SYNTHETIC. Files already there are reused (they depend only on their name).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { hashFile } from "../../artifacts/format/file-hash.ts";
 import { encCatalogSourceId, encCellSourceId, encCellUrl } from "../../ingest/enc/sources.ts";
@@ -83,19 +91,26 @@ export async function generateInputs(
   for (const [i, b] of blocks.entries()) {
     const rel = `${demDir}/${b.fileName}`;
     if (!existsSync(path.join(mirror, rel))) {
-      gdal("gdal_translate", [
-        ...[
-          "-a_ullr",
-          String(b.west - o),
-          String(b.north + o),
-          String(b.west + 1 + o),
-          String(b.north - 1 - o),
+      // A copy of the template re-georeferenced in place: no pixel is decoded or deflated again
+      // (gdal_translate did both, about 1 s of CPU a block, a quarter of the scale run's CPU).
+      const staged = path.join(mirror, `${rel}.part`);
+      copyFileSync(template, staged);
+      execFileSync(
+        "gdal_edit.py",
+        [
+          ...[
+            "-a_ullr",
+            String(b.west - o),
+            String(b.north + o),
+            String(b.west + 1 + o),
+            String(b.north - 1 - o),
+          ],
+          ...["-mo", `TIFFTAG_IMAGEDESCRIPTION=${SYNTHETIC}`],
+          staged,
         ],
-        ...["-mo", `TIFFTAG_IMAGEDESCRIPTION=${SYNTHETIC}`],
-        ...["-co", "COMPRESS=DEFLATE", "-co", "PREDICTOR=3", "-co", "TILED=YES"],
-        template,
-        path.join(mirror, rel),
-      ]);
+        { stdio: ["ignore", "ignore", "inherit"] },
+      );
+      renameSync(staged, path.join(mirror, rel));
     }
     const url = `https://prd-tnm.s3.amazonaws.com/StagedProducts/Elevation/2/TIFF/historical/${b.name}/${b.fileName}`;
     sources.push(
