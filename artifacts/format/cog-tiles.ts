@@ -33,8 +33,10 @@ const TAG = {
 /** Bytes per value of the TIFF field types we read (BYTE, SHORT, LONG, DOUBLE). */
 const TYPE_BYTES: Record<number, number> = { 1: 1, 3: 2, 4: 4, 12: 8 };
 const DEFLATE = [8, 32946];
-/** GDAL's COG puts the IFD and tile arrays first: one read of this many bytes usually holds them (the DEM's sparse GeoTIFFs put them last: a second and third read). */
+/** GDAL's COG puts the IFD and tile arrays first: one read of this many bytes usually holds them. */
 const HEAD_BYTES = 16384;
+/** Most bytes read at once from a directory to the end of the file (Alaska's 2″ layer: about 3.4 MB of tile arrays). */
+const TAIL_BYTES = 64 * 2 ** 20;
 
 export type SampleKind = "float32" | "uint16";
 
@@ -83,12 +85,23 @@ export class CogTiles {
     };
     if (source.size < 16) fail(`${source.size} bytes is no TIFF`);
     const head = await source.read(0, Math.min(source.size, HEAD_BYTES));
-    const bytesAt = async (offset: number, length: number): Promise<Uint8Array> =>
-      offset + length <= head.length ? head.subarray(offset, offset + length) : source.read(offset, length);
     const hv = new DataView(head.buffer, head.byteOffset, head.byteLength);
     if (hv.getUint16(0) !== 0x4949 || hv.getUint16(2, true) !== 42)
       fail("not a classic little-endian TIFF (BigTIFF and big-endian are not read)");
     const ifd = hv.getUint32(4, true);
+    if (ifd + 2 > source.size) fail(`the directory at ${ifd} lies past the end`);
+    // A directory past the first read (the DEM's sparse GeoTIFFs write it, then its values, after
+    // the tiles): one read from it to the end of the file, so an object store sees two requests.
+    const tail =
+      ifd + 2 > head.length && source.size - ifd <= TAIL_BYTES
+        ? await source.read(ifd, source.size - ifd)
+        : new Uint8Array(0);
+    const bytesAt = async (offset: number, length: number): Promise<Uint8Array> =>
+      offset + length <= head.length
+        ? head.subarray(offset, offset + length)
+        : offset >= ifd && offset + length <= ifd + tail.length
+          ? tail.subarray(offset - ifd, offset - ifd + length)
+          : source.read(offset, length);
     const countBytes = await bytesAt(ifd, 2);
     const count = new DataView(countBytes.buffer, countBytes.byteOffset, 2).getUint16(0, true);
     const entries = await bytesAt(ifd + 2, 12 * count);
