@@ -43,7 +43,7 @@ export const FAMILY_SPECS = {
   "datum-grids": spec("datum-grids", "1.1", [DATUM_GRID_FILE]),
   enc: spec("enc", "2.0", [ENC_CHARTS_FILE]),
   census: spec("census", "3.0", Object.values(CENSUS_FILES)),
-  dem: spec("dem", "2.0"),
+  dem: spec("dem", "3.0"),
 };
 
 export type FamilyName = keyof typeof FAMILY_SPECS;

@@ -1,13 +1,14 @@
-// The tiles of a Cloud-Optimized GeoTIFF read one block at a time through a byte source: the
-// first image file directory (IFD) is parsed once at open and held in memory (size, sample type,
+// The tiles of a tiled GeoTIFF (a COG, or the DEM's sparse GeoTIFFs whose directory follows the
+// tiles) read one block at a time through a byte source: the first image file directory (IFD)
+// is parsed once at open and held in memory (size, sample type,
 // tile offsets and byte counts, georeferencing); `raw(i)` reads the stored bytes of tile i by
 // range, `decode` inflates them (Node's zlib) and undoes the TIFF predictor.
 //
 // Our own ~150 lines rather than geotiff.js: a reader that checks a CRC-32 per block must see the
 // stored bytes before they are decoded (geotiff.js's `getTileOrStrip` reads and decodes in one
 // step through its own source layer), and must read them through our `ByteSource` (file, memory,
-// object storage). Only what GDAL's COG driver writes for our rasters is accepted: classic
-// little-endian TIFF, tiled, DEFLATE, one image plane, one sample type.
+// object storage). Only what GDAL's COG driver and format/sparse-tiff-writer.ts write for our
+// rasters is accepted: classic little-endian TIFF, tiled, DEFLATE, one image plane, one sample type.
 import { inflateSync } from "node:zlib";
 import { ArtifactError } from "./artifact-error.ts";
 import type { ByteSource } from "./byte-source.ts";
@@ -34,6 +35,8 @@ const TYPE_BYTES: Record<number, number> = { 1: 1, 3: 2, 4: 4, 12: 8 };
 const DEFLATE = [8, 32946];
 /** GDAL's COG puts the IFD and tile arrays first: one read of this many bytes usually holds them. */
 const HEAD_BYTES = 16384;
+/** Most bytes read at once from a directory to the end of the file (Alaska's 2″ layer: about 3.4 MB of tile arrays). */
+const TAIL_BYTES = 64 * 2 ** 20;
 
 export type SampleKind = "float32" | "uint16";
 
@@ -82,13 +85,25 @@ export class CogTiles {
     };
     if (source.size < 16) fail(`${source.size} bytes is no TIFF`);
     const head = await source.read(0, Math.min(source.size, HEAD_BYTES));
-    const bytesAt = async (offset: number, length: number): Promise<Uint8Array> =>
-      offset + length <= head.length ? head.subarray(offset, offset + length) : source.read(offset, length);
     const hv = new DataView(head.buffer, head.byteOffset, head.byteLength);
     if (hv.getUint16(0) !== 0x4949 || hv.getUint16(2, true) !== 42)
       fail("not a classic little-endian TIFF (BigTIFF and big-endian are not read)");
     const ifd = hv.getUint32(4, true);
-    const count = new DataView((await bytesAt(ifd, 2)).slice().buffer).getUint16(0, true);
+    if (ifd + 2 > source.size) fail(`the directory at ${ifd} lies past the end`);
+    // A directory past the first read (the DEM's sparse GeoTIFFs write it, then its values, after
+    // the tiles): one read from it to the end of the file, so an object store sees two requests.
+    const tail =
+      ifd + 2 > head.length && source.size - ifd <= TAIL_BYTES
+        ? await source.read(ifd, source.size - ifd)
+        : new Uint8Array(0);
+    const bytesAt = async (offset: number, length: number): Promise<Uint8Array> =>
+      offset + length <= head.length
+        ? head.subarray(offset, offset + length)
+        : offset >= ifd && offset + length <= ifd + tail.length
+          ? tail.subarray(offset - ifd, offset - ifd + length)
+          : source.read(offset, length);
+    const countBytes = await bytesAt(ifd, 2);
+    const count = new DataView(countBytes.buffer, countBytes.byteOffset, 2).getUint16(0, true);
     const entries = await bytesAt(ifd + 2, 12 * count);
     const ev = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
     const fields = new Map<number, number[]>();

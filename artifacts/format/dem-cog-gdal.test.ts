@@ -1,6 +1,7 @@
-// The built DEM's COGs are standard files: GDAL (gdal3.js) opens every layer's heights and flags
-// as deflated COGs on the layer's grid in EPSG:4326, and reads the heights and flags our reader
-// answers at windows of pixels of every layer.
+// The built DEM's sparse GeoTIFFs (format 3.0, written tile by tile by format/sparse-tiff-writer.ts)
+// are standard files: GDAL (gdal3.js) opens every layer's heights and flags as deflated tiled
+// GeoTIFFs on the layer's grid in EPSG:4326, and reads the heights and flags our reader answers at
+// windows of pixels of every layer (unwritten tiles as nodata and 0).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,7 +59,7 @@ afterAll(async () => {
 });
 
 describe("dem COGs in GDAL", () => {
-  it("gdalinfo: every layer's heights (Float32, nodata NaN) and flags (UInt16) are deflated COGs on the layer's grid", async () => {
+  it("gdalinfo: every layer's heights (Float32, nodata NaN) and flags (UInt16) are deflated tiled GeoTIFFs on the layer's grid", async () => {
     expect(reader.metadata.layers.length).toBeGreaterThan(1);
     for (const layer of reader.metadata.layers) {
       const { tileSize: T, grid, tiles } = layer;
@@ -70,7 +71,10 @@ describe("dem COGs in GDAL", () => {
           await gdal()
         ).gdalinfo(await inGdal(file), ["-json"])) as unknown as GdalRasterInfo;
         expect(info.driverShortName).toBe("GTiff");
-        expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ LAYOUT: "COG", COMPRESSION: "DEFLATE" });
+        expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({
+          COMPRESSION: "DEFLATE",
+          PREDICTOR: type === "Float32" ? "3" : "2",
+        });
         expect(info.size).toEqual([tiles.across * T, tiles.down * T]);
         expect(info.bands.map((b) => b.type)).toEqual([type]);
         if (type === "Float32") expect(String(info.bands[0]?.noDataValue)).toBe("NaN");

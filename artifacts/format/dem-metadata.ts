@@ -1,11 +1,11 @@
 // The `geo402-dem` metadata of a DEM artifact (artifacts/README.md §DEM): datasets, source blocks,
-// layers (one dataset on one pixel grid, stored as two COGs each) and the coverage statement,
-// written as `dem.json` beside the COGs, and its check at open.
+// layers (one dataset on one pixel grid, stored as two sparse tiled GeoTIFFs each) and the coverage statement,
+// written as `dem.json` beside the GeoTIFFs, and its check at open.
 import { ArtifactError } from "./artifact-error.ts";
 import type { DemGrid } from "./dem-grid.ts";
 
-export const DEM_FORMAT = { major: 2, minor: 0 } as const;
-/** The metadata file of a version; it names every other file (the layers' COGs). */
+export const DEM_FORMAT = { major: 3, minor: 0 } as const;
+/** The metadata file of a version; it names every other file (the layers' GeoTIFFs). */
 export const DEM_METADATA_FILE = "dem.json";
 /** Most source blocks an artifact may hold: a pixel's block is stored as 1 + its index in a uint16. */
 export const MAX_DEM_BLOCKS = 65534;
@@ -52,11 +52,11 @@ export interface DemLayerMeta {
   bbox: [number, number, number, number];
   /** Pixel size of the grid in arc-seconds, for answers. */
   arcSeconds: { longitude: number; latitude: number };
-  /** The stored tiles: tile (tx, ty) of the layer is tile (tx − x0, ty − y0) of both COGs, which are `across` × `down` tiles. */
+  /** The stored tiles: tile (tx, ty) of the layer is tile (tx − x0, ty − y0) of both GeoTIFFs, which are `across` × `down` tiles. */
   tiles: { x0: number; y0: number; across: number; down: number };
-  /** The float32 COG of heights (nodata NaN) and the CRC-32 of each stored tile's bytes, row-major (0 for an unwritten tile). */
+  /** The float32 GeoTIFF of heights (nodata NaN) and the CRC-32 of each stored tile's bytes, row-major (0 for an unwritten tile). */
   heights: DemCogMeta;
-  /** The uint16 COG of flags (DemTile.flags), same tiles. */
+  /** The uint16 GeoTIFF of flags (DemTile.flags), same tiles. */
   flags: DemCogMeta;
 }
 
@@ -117,7 +117,7 @@ export function checkDemMetadata(value: unknown): DemMetadata {
         !Array.isArray(cog.crc32) ||
         cog.crc32.length !== t.across * t.down
       )
-        fail(`layer ${z} names no COG with a CRC-32 per tile`);
+        fail(`layer ${z} names no GeoTIFF with a CRC-32 per tile`);
   }
   return m as DemMetadata;
 }

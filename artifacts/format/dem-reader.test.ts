@@ -1,12 +1,16 @@
-// The DEM format 2.0 on a small layer written through GDAL: tiles read back exactly (NaN voids,
-// flags), "is there a tile" from the COG directory without a read, one read per tile then the
-// cache, a flipped byte refused by the tile's CRC-32, and metadata that does not fit refused at open.
+// The DEM format 3.0 on a small layer written tile by tile as sparse GeoTIFFs: tiles read back
+// exactly (NaN voids, flags), "is there a tile" from the TIFF directory without a read, one read
+// per tile then the cache, a flipped byte refused by the tile's CRC-32, the format 2.0 (one dense
+// COG per layer) and metadata that does not fit refused at open.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ByteSource, MemorySource } from "./byte-source.ts";
 import { CogTiles } from "./cog-tiles.ts";
 import { DEM_FORMAT, DEM_METADATA_FILE, type DemMetadata, type DemTile } from "./dem-metadata.ts";
 import { DemReader } from "./dem-reader.ts";
-import { demLayerFiles, writeDemLayer } from "./dem-writer.ts";
+import { DemLayerWriter, demLayerFiles } from "./dem-writer.ts";
 
 const T = 16;
 const grid = { ppdX: 64, ppdY: 64, phaseX: 0, phaseY: 0 };
@@ -21,15 +25,25 @@ function tileAt(tx: number, ty: number): DemTile {
   };
 }
 
-// Tiles (100, 40) and (101, 41): the layer's COGs span 2 × 2 tiles, two of them unwritten.
+// Tiles (100, 40) and (101, 41): the layer's files span 2 × 2 tiles, two of them unwritten.
 const TILES = new Map([
   ["100,40", tileAt(100, 40)],
   ["101,41", tileAt(101, 41)],
 ]);
 
 async function artifact(edit: (m: DemMetadata) => void = () => {}): Promise<Map<string, Uint8Array>> {
-  const written = await writeDemLayer(grid, T, TILES);
+  const dir = await mkdtemp(path.join(tmpdir(), "dem-writer-"));
+  const writer = new DemLayerWriter(dir, 0, grid, T);
+  // In any order: here south-east first.
+  for (const [key, tile] of [...TILES].reverse())
+    writer.add(...(key.split(",").map(Number) as [number, number]), tile);
+  const written = writer.finish();
   const files = demLayerFiles(0);
+  const bytes = {
+    heights: await readFile(path.join(dir, files.heights)),
+    flags: await readFile(path.join(dir, files.flags)),
+  };
+  await rm(dir, { recursive: true });
   const meta: DemMetadata = {
     format: "geo402-dem",
     formatVersion: `${DEM_FORMAT.major}.${DEM_FORMAT.minor}`,
@@ -60,9 +74,7 @@ async function artifact(edit: (m: DemMetadata) => void = () => {}): Promise<Map<
         wrapColumns: 360 * 64,
         bbox: [0, 0, 1, 1],
         arcSeconds: { longitude: 56.25, latitude: 56.25 },
-        tiles: written.tiles,
-        heights: { file: files.heights, crc32: written.heights.crc32 },
-        flags: { file: files.flags, crc32: written.flags.crc32 },
+        ...written,
       },
     ],
     coverage: { region: "r", boundary: "b", coastalBandMeters: 0, statement: "s" },
@@ -70,8 +82,8 @@ async function artifact(edit: (m: DemMetadata) => void = () => {}): Promise<Map<
   edit(meta);
   return new Map([
     [DEM_METADATA_FILE, new TextEncoder().encode(JSON.stringify(meta))],
-    [files.heights, written.heights.bytes],
-    [files.flags, written.flags.bytes],
+    [files.heights, new Uint8Array(bytes.heights)],
+    [files.flags, new Uint8Array(bytes.flags)],
   ]);
 }
 
@@ -92,7 +104,7 @@ function opener(files: Map<string, Uint8Array>, reads: Map<string, number> = new
   };
 }
 
-describe("DEM format 2.0 (COG per layer)", () => {
+describe("DEM format 3.0 (sparse GeoTIFFs per layer, written tile by tile)", () => {
   it("reads every tile back exactly, once, then from its cache; absent tiles from the directory", async () => {
     const reads = new Map<string, number>();
     const reader = await DemReader.open(opener(await artifact(), reads));
@@ -126,7 +138,8 @@ describe("DEM format 2.0 (COG per layer)", () => {
       const bytes = (files.get(name) as Uint8Array).slice();
       const cog = await CogTiles.open(new MemorySource(bytes), name);
       const raw = await cog.raw(cog.index(0, 0));
-      const at = Buffer.from(bytes).indexOf(Buffer.from(raw)) + Math.floor(raw.length / 2);
+      // Both tiles' flags deflate to the same bytes; tile (100, 40) was written last.
+      const at = Buffer.from(bytes).lastIndexOf(Buffer.from(raw)) + Math.floor(raw.length / 2);
       bytes[at] = (bytes[at] as number) ^ 0x01;
       files.set(name, bytes);
       const reader = await DemReader.open(opener(files));
@@ -146,10 +159,11 @@ describe("DEM format 2.0 (COG per layer)", () => {
       );
     expect(
       await refused((m) => {
-        m.formatVersion = "3.0";
+        m.formatVersion = "2.0";
       }),
     ).toMatchObject({
       code: "unsupported_format_version",
+      message: expect.stringMatching(/DEM format 2\.0; this reader knows 3\.x/),
     });
     expect(
       await refused((m) => {

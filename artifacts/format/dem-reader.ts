@@ -1,6 +1,6 @@
 // Reader of a DEM artifact (artifacts/README.md §DEM): `dem.json` (DemMetadata) and per layer two
-// COGs, heights and flags, whose tiles are the layer's tiles. Checks the metadata and parses each
-// COG's directory once at open; then reads a tile's stored bytes by range, checks their CRC-32
+// sparse tiled GeoTIFFs, heights and flags, whose tiles are the layer's tiles. Checks the metadata and parses each
+// GeoTIFF's directory once at open; then reads a tile's stored bytes by range, checks their CRC-32
 // against the metadata's table before decoding, and keeps decoded tiles in a small LRU cache per
 // layer. `blobReads` counts the tiles read from the byte sources (tests assert on it).
 import { ArtifactError } from "./artifact-error.ts";
@@ -27,7 +27,7 @@ export const DEM_CACHE_TILES = 32;
 /** Opens one file of a version (named as `dem.json` names it) as a byte source. */
 export type DemSourceOpener = (file: string) => Promise<ByteSource>;
 
-/** Georeferencing of a COG and of its layer's tiles agree to this many degrees. */
+/** Georeferencing of a GeoTIFF and of its layer's tiles agree to this many degrees. */
 const GEO_TOLERANCE = 1e-9;
 
 interface LayerCogs {
@@ -52,7 +52,7 @@ export class DemReader {
     this.#caches = metadata.layers.map(() => new Map<number, DemTile>());
   }
 
-  /** Reads `dem.json` and the directory of every COG it names (closing what it opened when one is refused). */
+  /** Reads `dem.json` and the directory of every GeoTIFF it names (closing what it opened when one is refused). */
   static async open(openSource: DemSourceOpener, cacheTiles = DEM_CACHE_TILES): Promise<DemReader> {
     const sources: ByteSource[] = [];
     const opened = async (file: string): Promise<ByteSource> => {
@@ -89,7 +89,7 @@ export class DemReader {
     }
   }
 
-  /** Every file of the artifact: `dem.json` and the COGs it names. */
+  /** Every file of the artifact: `dem.json` and the GeoTIFFs it names. */
   get files(): string[] {
     return [DEM_METADATA_FILE, ...this.metadata.layers.flatMap((l) => [l.heights.file, l.flags.file])];
   }
@@ -99,7 +99,7 @@ export class DemReader {
     return this.#reads;
   }
 
-  /** Whether layer `z` has tile (tx, ty), from the COG directories in memory: no tile is read. */
+  /** Whether layer `z` has tile (tx, ty), from the GeoTIFF directories in memory: no tile is read. */
   hasTile(z: number, tx: number, ty: number): boolean {
     const at = this.#locate(z, tx, ty);
     return at >= 0 && (this.#layers[z] as LayerCogs).flags.stored(at);
@@ -156,7 +156,7 @@ export class DemReader {
     for (const s of this.#sources) s.close();
   }
 
-  /** Index of layer z's tile (tx, ty) in its COGs, or -1 outside them. */
+  /** Index of layer z's tile (tx, ty) in its GeoTIFFs, or -1 outside them. */
   #locate(z: number, tx: number, ty: number): number {
     const layer = this.metadata.layers[z];
     const cogs = this.#layers[z];
@@ -165,7 +165,7 @@ export class DemReader {
   }
 }
 
-/** Throws `malformed` unless a layer's COG holds its tiles: sample type, tile size, extent and georeferencing. */
+/** Throws `malformed` unless a layer's GeoTIFF holds its tiles: sample type, tile size, extent and georeferencing. */
 function checkLayout(z: number, layer: DemLayerMeta, file: string, cog: CogTiles, sample: SampleKind): void {
   const { tileSize: T, grid, tiles } = layer;
   const l = cog.layout;

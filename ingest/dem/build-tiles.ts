@@ -1,6 +1,6 @@
 // Builds the DEM artifact: parses every input block, groups blocks into layers (one dataset on one
-// pixel grid), paints each layer into tiles with the Alaska coverage flags, writes each layer as
-// its two COGs and `dem.json` (datasets, blocks with their publication dates, layers, the COGs'
+// pixel grid), paints each layer into tiles with the Alaska coverage flags, writes each tile to the
+// layer's two sparse GeoTIFFs as soon as it is painted, and `dem.json` (datasets, blocks with their publication dates, layers, the COGs'
 // tile checksums).
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -12,10 +12,9 @@ import {
   type DemDatasetMeta,
   type DemLayerMeta,
   type DemMetadata,
-  type DemTile,
   MAX_DEM_BLOCKS,
 } from "../../artifacts/format/dem-metadata.ts";
-import { demLayerFiles, writeDemLayer } from "../../artifacts/format/dem-writer.ts";
+import { DemLayerWriter } from "../../artifacts/format/dem-writer.ts";
 import { coverageMask, type Ring } from "./coverage-mask.ts";
 import { type DemReaderKind, readBlock, USGS_3DEP_2AS } from "./datasets.ts";
 import { type BlockShape, paintLayer } from "./paint-layer.ts";
@@ -59,6 +58,7 @@ export async function buildDemTiles(opts: DemBuildOptions): Promise<DemMetadata>
       input.fileName,
       await input.bytes(),
       input.dataset,
+      false,
     );
     const ppd = pixelsPerDegree(shape);
     const grid: DemGrid = {
@@ -109,38 +109,38 @@ export async function buildDemTiles(opts: DemBuildOptions): Promise<DemMetadata>
       bbox: union(layer.blocks.map((b) => blockMeta(b.shape, datasetIndex).extent)),
       arcSeconds: { longitude: 3600 / layer.grid.ppdX, latitude: 3600 / layer.grid.ppdY },
     };
-    const tiles = new Map<string, DemTile>();
-    await paintLayer(
-      {
-        grid: layer.grid,
-        tileSize,
-        wrapColumns,
-        blocks: layer.blocks.map(({ shape, input }, i) => ({
-          index: first + i,
-          shape,
-          load: async () => {
-            const block = await readBlock(input.kind, input.fileName, await input.bytes(), input.dataset);
-            return {
-              values: block.values,
-              coverage: coverageMask(opts.alaska, block, opts.coastalBandMeters),
-            };
-          },
-        })),
-      },
-      (tx, ty, tile) => void tiles.set(`${tx},${ty}`, tile),
-    );
-    const written = await writeDemLayer(layer.grid, tileSize, tiles);
-    const files = demLayerFiles(z);
-    await writeFile(path.join(opts.outDir, files.heights), written.heights.bytes);
-    await writeFile(path.join(opts.outDir, files.flags), written.flags.bytes);
-    layerMetas.push({
-      ...layerMeta,
-      tiles: written.tiles,
-      heights: { file: files.heights, crc32: written.heights.crc32 },
-      flags: { file: files.flags, crc32: written.flags.crc32 },
-    });
+    const writer = new DemLayerWriter(opts.outDir, z, layer.grid, tileSize);
+    let stored = 0;
+    try {
+      await paintLayer(
+        {
+          grid: layer.grid,
+          tileSize,
+          wrapColumns,
+          blocks: layer.blocks.map(({ shape, input }, i) => ({
+            index: first + i,
+            shape,
+            load: async () => {
+              const block = await readBlock(input.kind, input.fileName, await input.bytes(), input.dataset);
+              return {
+                values: block.values,
+                coverage: coverageMask(opts.alaska, block, opts.coastalBandMeters),
+              };
+            },
+          })),
+        },
+        (tx, ty, tile) => {
+          writer.add(tx, ty, tile);
+          stored++;
+        },
+      );
+    } catch (err) {
+      writer.abandon();
+      throw err;
+    }
+    layerMetas.push({ ...layerMeta, ...writer.finish() });
     opts.log?.(
-      `layer ${z} (${layer.dataset.id}, ${layerMeta.arcSeconds.latitude}″): ${tiles.size} tiles of ${tileSize}²`,
+      `layer ${z} (${layer.dataset.id}, ${layerMeta.arcSeconds.latitude}″): ${stored} tiles of ${tileSize}²`,
     );
   }
   const metadata: DemMetadata = {

@@ -42,19 +42,20 @@ export const DATASET_PRIORITY = [USGS_3DEP_2AS.id, COPERNICUS_GLO30.id, VIEWFIND
 
 export type DemReaderKind = "srtm-hgt" | "usgs-3dep" | "copernicus-glo30";
 
-/** Parses one input file of `kind` into a block of `dataset`. */
+/** Parses one input file of `kind` into a block of `dataset`; with `samples` false GeoTIFFs skip their pixels (`values` empty). */
 export async function readBlock(
   kind: DemReaderKind,
   fileName: string,
   bytes: Uint8Array,
   dataset: DemDataset,
+  samples = true,
 ): Promise<SourceBlock> {
   switch (kind) {
     case "srtm-hgt":
       return readHgt(fileName, bytes, dataset);
     case "usgs-3dep":
-      return readUsgs3dep(fileName, bytes, dataset);
+      return readUsgs3dep(fileName, bytes, dataset, samples);
     case "copernicus-glo30":
-      return readCopernicusGlo30(fileName, bytes, dataset);
+      return readCopernicusGlo30(fileName, bytes, dataset, samples);
   }
 }

@@ -1,5 +1,5 @@
 // The dem family: the DEM blocks pinned in ingest/dem/sources.ts, cut into tiles with Alaska
-// coverage flags and stored as two COGs per layer plus dem.json (format: artifacts/README.md §DEM).
+// coverage flags and stored as two sparse tiled GeoTIFFs per layer plus dem.json (format: artifacts/README.md §DEM).
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";

@@ -25,8 +25,9 @@ export async function readCopernicusGlo30(
   fileName: string,
   bytes: Uint8Array,
   dataset: DemDataset,
+  samples = true,
 ): Promise<SourceBlock> {
-  const r = await readGeoTiff(fileName, bytes);
+  const r = await readGeoTiff(fileName, bytes, samples);
   const problems: string[] = [];
   if (r.sampleFormat !== 3 || r.bitsPerSample !== 32) problems.push("samples are not Float32");
   if (r.epsg !== WGS84) problems.push(`CRS is EPSG:${r.epsg}, not WGS 84 (EPSG:${WGS84})`);

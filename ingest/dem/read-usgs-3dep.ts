@@ -41,9 +41,10 @@ export async function readUsgs3dep(
   fileName: string,
   bytes: Uint8Array,
   dataset: DemDataset,
+  samples = true,
 ): Promise<SourceBlock> {
   const name = parseUsgsTileName(fileName);
-  const r = await readGeoTiff(fileName, bytes);
+  const r = await readGeoTiff(fileName, bytes, samples);
   const step = name.arcSeconds / 3600;
   const side = Math.round(1 / step) + 2 * USGS_3DEP_OVERLAP_PIXELS;
   const problems: string[] = [];

@@ -1,7 +1,7 @@
 // Artifacts damaged on disk after the service started (issue 17.3): the service verified every
 // file against its manifest at start, so only what it reads later can carry the damage. Families
-// read on demand from their files (datum-grids, dem, enc) check each tile's CRC-32 (dem: its COG
-// tiles' CRC-32s in dem.json) and answer 503
+// read on demand from their files (datum-grids, dem, enc) check each tile's CRC-32 (dem: its
+// GeoTIFF tiles' CRC-32s in dem.json) and answer 503
 // data_unavailable, free, logged at error level; families held in memory (timezone, census: read
 // whole at open, each block checked on first use; crs: read whole at open, parsed on first use) keep answering from the copy
 // read at start. Balances are read on chain. Readiness follows the data (issue 30 item 5): once a
@@ -47,16 +47,19 @@ async function damageTiles(file: string): Promise<void> {
   await flipBytes(file, 64, Number(head.readBigUInt64LE(16)), 64);
 }
 
-/** Every stored tile of a COG (the dem's heights of the .hgt layer) gets flipped bytes; its directory stays whole. */
+/** Every stored tile of a tiled GeoTIFF (the dem's heights of the .hgt layer) gets flipped bytes; its directory stays whole. */
 async function damageCogTiles(file: string): Promise<void> {
   const bytes = readFileSync(file);
   const cog = await CogTiles.open(new MemorySource(bytes), file);
-  let first = bytes.length;
+  // The tiles lie between the header and the directory (dem 3.0 writes the directory last).
+  let [first, last] = [bytes.length, 0];
   for (let i = 0; i < cog.tilesAcross * cog.tilesDown; i++) {
     const raw = await cog.raw(i);
-    if (raw.length > 0) first = Math.min(first, bytes.indexOf(Buffer.from(raw)));
+    if (raw.length === 0) continue;
+    const at = bytes.indexOf(Buffer.from(raw));
+    [first, last] = [Math.min(first, at), Math.max(last, at + raw.length)];
   }
-  await flipBytes(file, first, bytes.length, 64);
+  await flipBytes(file, first, last, 64);
 }
 
 /** Bytes flipped throughout a file (after its first 200 bytes). */
