@@ -66,7 +66,7 @@ export async function downloadFile(url: string, dest: string, opts: DownloadOpti
     } catch (err) {
       if (n >= retries) throw err;
       const wait = (opts.backoffMs ?? 500) * 2 ** n;
-      opts.log(`${opts.label}: ${(err as Error).message}; retry ${n + 1} of ${retries} in ${wait} ms`);
+      opts.log(`${opts.label}: ${describeError(err)}; retry ${n + 1} of ${retries} in ${wait} ms`);
       await sleep(wait);
     }
   }
