@@ -62,6 +62,11 @@ export async function startService(
     logStream?: { write(line: string): void };
     /** The devnet's chain, launched early by the caller (server.ts); started here otherwise. */
     anvil?: Promise<AnvilNode>;
+    /**
+     * A devnet the caller started and keeps running after close (the e2e tests' one devnet per test
+     * worker, test/support/service.ts); the service starts its own otherwise.
+     */
+    devnet?: Devnet;
   } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
@@ -72,12 +77,16 @@ export async function startService(
   const data = opts.data ?? new DataRegistry();
   const devnet = remote
     ? undefined
-    : await startDevnet({
+    : (opts.devnet ??
+      (await startDevnet({
         network: config.network,
         home: config.home,
         ...(opts.anvil ? { anvil: opts.anvil } : {}),
         ...(config.devnetBlockTimeS === undefined ? {} : { blockTimeS: config.devnetBlockTimeS }),
-      });
+      })));
+  const stopOwnDevnet = async () => {
+    if (!opts.devnet) await devnet?.stop();
+  };
   // Without a devnet, `remote` is set (startDevnet ran otherwise).
   const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);
   const facilitatorClient: FacilitatorClient = devnet
@@ -110,7 +119,7 @@ export async function startService(
         onError: (err) => app?.log.error({ err }, "batch-settlement claim round failed"),
       });
     } catch (err) {
-      await devnet?.stop();
+      await stopOwnDevnet();
       throw err;
     }
   }
@@ -140,7 +149,7 @@ export async function startService(
   const chainRpcUrl = config.rpcUrl ?? devnet?.anvil.rpcUrl;
   const answers = await openPaidAnswers(config, devnet?.anvil.rpcUrl).catch(async (err: unknown) => {
     await batch?.close();
-    await devnet?.stop();
+    await stopOwnDevnet();
     throw err;
   });
   try {
@@ -174,7 +183,7 @@ export async function startService(
     await admin?.close();
     await answers.close();
     await batch?.close();
-    await devnet?.stop();
+    await stopOwnDevnet();
     throw err;
   }
   let closing = false;
@@ -249,7 +258,7 @@ export async function startService(
     await answers.close();
     await batch?.close();
     if (!opts.data) data.closeAll();
-    await devnet?.stop();
+    await stopOwnDevnet();
   };
   return {
     app,
