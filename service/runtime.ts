@@ -234,7 +234,7 @@ export async function startService(
     : undefined;
   // The devnet chain lives in memory: if anvil ends, its token and balances are gone and no
   // payment can be made until the service restarts. Say so loudly; paid requests answer 502.
-  devnet?.anvil.onUnexpectedExit((code, signal) =>
+  const chainListener = devnet?.anvil.onUnexpectedExit((code, signal) =>
     app.log.error(
       { code, signal, rpcUrl: devnet?.anvil.rpcUrl },
       "devnet chain (anvil) exited: paid requests answer 502 facilitator_unavailable until the service is restarted",
@@ -258,6 +258,8 @@ export async function startService(
     await answers.close();
     await batch?.close();
     if (!opts.data) data.closeAll();
+    // A devnet handed in outlives the service: its listener would keep the closed service alive.
+    chainListener?.();
     await stopOwnDevnet();
   };
   return {
