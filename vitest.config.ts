@@ -51,7 +51,15 @@ export default defineConfig({
       { extends: true, test: { name: "http", include: HTTP, exclude: IGNORED, isolate: false } },
       {
         extends: true,
-        test: { name: "e2e", include: [...E2E, ...STARTS_A_PROCESS], exclude: [...IGNORED, ...OPS, ...HTTP] },
+        test: {
+          name: "e2e",
+          include: [...E2E, ...STARTS_A_PROCESS],
+          exclude: [...IGNORED, ...OPS, ...HTTP],
+          // A worker imports the service's modules once for all its files (3.2 CPU-s per file, and
+          // the first start's lazy imports, about 2 more) and keeps one devnet for the services its
+          // files start (test/support/service.ts). Each file still starts, and closes, its own service.
+          isolate: false,
+        },
       },
       { extends: true, test: { name: "ops", include: OPS, exclude: IGNORED } },
     ],

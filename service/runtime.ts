@@ -62,6 +62,11 @@ export async function startService(
     logStream?: { write(line: string): void };
     /** The devnet's chain, launched early by the caller (server.ts); started here otherwise. */
     anvil?: Promise<AnvilNode>;
+    /**
+     * A devnet the caller started and keeps running after close (the e2e tests' one devnet per test
+     * worker, test/support/service.ts); the service starts its own otherwise.
+     */
+    devnet?: Devnet;
   } = {},
 ): Promise<RunningService> {
   const asset = usdcFor(config.network);
@@ -72,12 +77,13 @@ export async function startService(
   const data = opts.data ?? new DataRegistry();
   const devnet = remote
     ? undefined
-    : await startDevnet({
+    : (opts.devnet ??
+      (await startDevnet({
         network: config.network,
         home: config.home,
         ...(opts.anvil ? { anvil: opts.anvil } : {}),
         ...(config.devnetBlockTimeS === undefined ? {} : { blockTimeS: config.devnetBlockTimeS }),
-      });
+      })));
   // Without a devnet, `remote` is set (startDevnet ran otherwise).
   const facilitatorUrl = devnet ? devnet.facilitatorUrl : (remote?.url as string);
   const remoteFacilitator = devnet
@@ -86,9 +92,10 @@ export async function startService(
   const facilitatorClient: FacilitatorClient =
     remoteFacilitator?.client ?? (devnet as Devnet).facilitator.client;
   /** Stops the devnet, or closes the connections to the remote facilitator. */
+  // A devnet handed in (opts.devnet) outlives the service.
   const stopPayments = async () => {
     await remoteFacilitator?.close();
-    await devnet?.stop();
+    if (!opts.devnet) await devnet?.stop();
   };
   const authorizerKey = config.receiverAuthorizerKey ?? devnet?.receiverAuthorizerKey;
   const authorizerAddress = config.receiverAuthorizerKey ? undefined : devnet?.receiverAuthorizerAddress;
@@ -232,7 +239,7 @@ export async function startService(
     : undefined;
   // The devnet chain lives in memory: if anvil ends, its token and balances are gone and no
   // payment can be made until the service restarts. Say so loudly; paid requests answer 502.
-  devnet?.anvil.onUnexpectedExit((code, signal) =>
+  const chainListener = devnet?.anvil.onUnexpectedExit((code, signal) =>
     app.log.error(
       { code, signal, rpcUrl: devnet?.anvil.rpcUrl },
       "devnet chain (anvil) exited: paid requests answer 502 facilitator_unavailable until the service is restarted",
@@ -256,6 +263,8 @@ export async function startService(
     await answers.close();
     await batch?.close();
     if (!opts.data) data.closeAll();
+    // A devnet handed in outlives the service: its listener would keep the closed service alive.
+    chainListener?.();
     await stopPayments();
   };
   return {

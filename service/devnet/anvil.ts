@@ -29,8 +29,11 @@ export interface AnvilNode {
   pid: number | undefined;
   /** False once the anvil process has ended, whatever the cause. */
   running(): boolean;
-  /** Called once if anvil ends without stop() (killed, crashed): the chain and its state are gone. */
-  onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  /**
+   * Called once if anvil ends without stop() (killed, crashed): the chain and its state are gone.
+   * Returns the listener's removal (a service on a devnet that outlives it removes its own).
+   */
+  onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -133,6 +136,10 @@ export async function startAnvil(chainId: number, blockTimeS?: number): Promise<
     running: () => !exited,
     onUnexpectedExit: (listener) => {
       unexpected.push(listener);
+      return () => {
+        const i = unexpected.indexOf(listener);
+        if (i >= 0) unexpected.splice(i, 1);
+      };
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -3,14 +3,15 @@
 // the addresses @x402/evm expects), and gives mint and balance helpers.
 import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS } from "@x402/evm";
 import {
+  createNonceManager,
   createPublicClient,
   createWalletClient,
   getAddress,
   http,
-  nonceManager,
   type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { jsonRpc } from "viem/nonce";
 import { localChain } from "../facilitator/local-chain.ts";
 import { usdcFor } from "../payment/assets.ts";
 import { rpcCall } from "./anvil.ts";
@@ -70,8 +71,13 @@ const readClient = (opts: TestUsdcOptions) =>
   }) as PublicClient;
 
 function deployerWallet(opts: TestUsdcOptions) {
-  // nonceManager: concurrent mints from the deployer would otherwise race on the transaction nonce.
-  const deployer = privateKeyToAccount(opts.deployerKey, { nonceManager });
+  // A nonce manager: concurrent mints from the deployer would otherwise race on the transaction
+  // nonce. Its own, not viem's shared one, which counts per address and chain id for the whole
+  // process: two devnets of one network in a process (the e2e tests' shared one and a test's own)
+  // would take each other's counts, and a mint with a nonce past its chain's waits forever.
+  const deployer = privateKeyToAccount(opts.deployerKey, {
+    nonceManager: createNonceManager({ source: jsonRpc() }),
+  });
   return createWalletClient({
     account: deployer,
     chain: localChain(opts.chainId, opts.rpcUrl),

@@ -11,6 +11,7 @@ const logLines: { level: number; msg: string }[] = [];
 
 beforeAll(async () => {
   t = await startTestService({
+    ownDevnet: true, // its chain dies
     env: { LOG_LEVEL: "info" },
     logStream: { write: (line) => void logLines.push(JSON.parse(line) as { level: number; msg: string }) },
   });

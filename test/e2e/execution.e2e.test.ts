@@ -14,11 +14,10 @@ const HELLO_PRICE = 1_000n;
 describe("one worker, no queue", () => {
   let s: Awaited<ReturnType<typeof startLogged>>;
   beforeAll(async () => {
-    s = await startLogged({
-      GEO402_COMPUTE_THREADS: "1",
-      GEO402_COMPUTE_QUEUE: "0",
-      GEO402_REQUEST_TIMEOUT_MS: "1000",
-    });
+    s = await startLogged(
+      { GEO402_COMPUTE_THREADS: "1", GEO402_COMPUTE_QUEUE: "0", GEO402_REQUEST_TIMEOUT_MS: "1000" },
+      { ownDevnet: true }, // a test pauses mining
+    );
   });
   afterAll(() => s?.t.close());
 

@@ -9,7 +9,7 @@ import { chainRpc, postJson, startTestService, type TestService } from "../suppo
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await startTestService({ ownDevnet: true }); // pauses mining
 });
 afterAll(() => t?.close());
 

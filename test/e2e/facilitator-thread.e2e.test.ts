@@ -15,7 +15,7 @@ const HELLO_PRICE = 1_000n;
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await startTestService({ ownDevnet: true }); // its facilitator thread ends
 });
 afterAll(() => t?.close());
 

@@ -17,9 +17,10 @@ export interface LogRecord {
 }
 
 /** A service whose request log is captured. */
-export async function startLogged(env: Record<string, string>) {
+export async function startLogged(env: Record<string, string>, opts: { ownDevnet?: boolean } = {}) {
   const lines: LogRecord[] = [];
   const t = await startTestService({
+    ...opts,
     env: { LOG_LEVEL: "info", ...env },
     logStream: { write: (line) => void lines.push(JSON.parse(line) as LogRecord) },
   });

@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../../service/config.ts";
 import type { DataRegistry } from "../../service/data/registry.ts";
+import { type Devnet, startDevnet } from "../../service/devnet/devnet.ts";
 import { type RunningService, startService } from "../../service/runtime.ts";
 
 export interface Payer {
@@ -58,12 +59,39 @@ export function withServiceAndPayer(set: (t: TestService, payer: Payer) => void)
  * asserts something of several threads sets it in `env`. */
 const TEST_COMPUTE_THREADS = "1";
 
+/**
+ * One devnet per test process and network: anvil, test USDC and the facilitator thread start once
+ * for every service a test worker starts (the e2e and http tiers keep a worker's modules across its
+ * files: vitest.config.ts), not once per service, about 1.4 CPU-s each (docs/CONTRIBUTING.md#tests).
+ * A worker runs its files one after another and each file funds fresh payers, so payer and payTo
+ * deltas stay exact.
+ */
+const workerDevnets = new Map<string, Promise<Devnet>>();
+
+function workerDevnet(network: `eip155:${number}`): Promise<Devnet> {
+  let devnet = workerDevnets.get(network);
+  if (!devnet) {
+    devnet = startDevnet({ network, home: mkdtempSync(path.join(tmpdir(), "geo402-devnet-")) });
+    workerDevnets.set(network, devnet);
+    // vitest ends a worker with SIGTERM, which skips exit hooks by default: exit instead, so that
+    // anvil's exit hook (service/devnet/anvil.ts) stops the chain; the threads end with the process.
+    process.once("SIGTERM", () => process.exit(0));
+  }
+  return devnet;
+}
+
 export async function startTestService(
   opts: {
     revision?: "A" | "B";
     env?: Record<string, string>;
     data?: DataRegistry;
     logStream?: { write(line: string): void };
+    /**
+     * A devnet of the service's own, stopped with it: for a test that pauses mining, stops anvil or
+     * the facilitator, or pays with the devnet's own payer (its channels would outlive the file).
+     * A block time (GEO402_DEVNET_BLOCK_TIME in `env`) implies one.
+     */
+    ownDevnet?: boolean;
   } = {},
 ): Promise<TestService> {
   const config = loadConfig(
@@ -79,9 +107,11 @@ export async function startTestService(
     },
     REPO_ROOT,
   );
+  const own = opts.ownDevnet || config.devnetBlockTimeS !== undefined;
   const service = await startService(config, {
     ...(opts.data ? { data: opts.data } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    ...(own ? {} : { devnet: await workerDevnet(config.network) }),
   });
   const devnet = service.devnet;
   if (!devnet) throw new Error("tests run on the embedded devnet");

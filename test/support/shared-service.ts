@@ -12,12 +12,7 @@ let shared: Promise<TestService> | undefined;
 
 /** The worker's test service, started on the first call. */
 export function sharedTestService(): Promise<TestService> {
-  if (!shared) {
-    shared = startTestService();
-    // vitest ends a worker with SIGTERM, which skips exit hooks by default: exit instead, so that
-    // anvil's exit hook (service/devnet/anvil.ts) stops the chain; the threads end with the process.
-    process.once("SIGTERM", () => process.exit(0));
-  }
+  shared ??= startTestService();
   return shared;
 }
 
