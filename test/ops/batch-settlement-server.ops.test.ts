@@ -193,10 +193,11 @@ describe("batch-settlement resource server on the devnet", () => {
           }),
         );
         const rounds = await Promise.all(schedulers.map((s) => s.runOnce()));
-        await Promise.all(schedulers.map((s) => s.stop()));
         expect(rounds.filter((r) => r.leader)).toEqual([{ leader: true, claims: 1, settled: true }]);
-        // The lease stays with its holder; with nothing left, its next round sends nothing.
+        // The lease stays with its holder while both run (a stopping replica gives it up, so the
+        // schedulers stop only after); with nothing left, the holder's next round sends nothing.
         const again = await Promise.all(schedulers.map((s) => s.runOnce()));
+        await Promise.all(schedulers.map((s) => s.stop()));
         expect(again.map((r) => r.leader)).toEqual(rounds.map((r) => r.leader));
         expect(again.filter((r) => r.leader)).toEqual([{ leader: true, claims: 0, settled: false }]);
         expect((await devnet.token.balanceOf(devnet.payTo)) - receiverBefore).toBe(11n * PRICE);
