@@ -91,8 +91,7 @@ export async function startService(
     : await remoteFacilitatorClient(facilitatorUrl, config.facilitatorAuth);
   const facilitatorClient: FacilitatorClient =
     remoteFacilitator?.client ?? (devnet as Devnet).facilitator.client;
-  /** Stops the devnet, or closes the connections to the remote facilitator. */
-  // A devnet handed in (opts.devnet) outlives the service.
+  /** Closes the connections to the remote facilitator, or stops the devnet unless it was handed in (opts.devnet outlives the service). */
   const stopPayments = async () => {
     await remoteFacilitator?.close();
     if (!opts.devnet) await devnet?.stop();

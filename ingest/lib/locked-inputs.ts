@@ -125,7 +125,7 @@ async function haveLocked(
       mirroredAt,
     });
     if (inMirror) {
-      const d = await hashFile(mirrored);
+      const d = await hashOnce(mirrored);
       checkSize(file, d.bytes);
       const day = await dayOf(mirrored);
       return { entry: entryOf(d.sha256, d.bytes, day), path: mirrored, origin: "mirror", retrievedAt: day };
@@ -133,7 +133,7 @@ async function haveLocked(
     if (existsSync(index)) {
       const [sha256, day] = (await readFile(index, "utf8")).trim().split(" ") as [string, string];
       const cached = path.join(opts.cacheDir, sha256);
-      const d = await hashFile(cached);
+      const d = await hashOnce(cached);
       if (d.sha256 !== sha256)
         throw new ArtifactError(
           "source_mismatch",
@@ -182,6 +182,23 @@ function checkSize(file: PlannedFile, bytes: number): void {
       "source_mismatch",
       `locked file ${file.name}: ${bytes} bytes, ingest/sources.lock.json says ${file.bytes}; refusing to build from unexpected bytes`,
     );
+}
+
+/**
+ * A locked file's digest (mirror or cached copy), hashed once per process while its size and mtime stay: `build
+ * --missing-only` and `verify` plan the build (local) before building it, and 521 3DEP blocks
+ * are gigabytes.
+ */
+const digests = new Map<string, Promise<{ sha256: string; bytes: number }>>();
+async function hashOnce(file: string): Promise<{ sha256: string; bytes: number }> {
+  const st = await stat(file);
+  const key = `${file}\0${st.size}\0${st.mtimeMs}`;
+  let d = digests.get(key);
+  if (!d) {
+    d = hashFile(file);
+    digests.set(key, d);
+  }
+  return d;
 }
 
 async function dayOf(file: string): Promise<string> {
